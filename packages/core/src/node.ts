@@ -1,0 +1,2 @@
+/** Node-only parts of the runtime (stdio transport, …). */
+export * from './index.ts';

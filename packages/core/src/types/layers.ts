@@ -1,0 +1,85 @@
+/** A JSON Schema document, kept as plain data. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** MCP tool annotations (hints a server gives about a tool's behaviour). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool as an MCP server describes it in `tools/list`. */
+export interface McpToolDef {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  annotations?: ToolAnnotations;
+  /** Free-form metadata (e.g. `_meta.ui.resourceUri` for MCP Apps). */
+  _meta?: Record<string, unknown>;
+}
+
+/** A recipe: guidance a server gives the model on how to chain its tools. */
+export interface McpRecipe {
+  name: string;
+  description?: string;
+  /** Full text of the recipe, when the server ships it with the layer. */
+  body?: string;
+}
+
+/** Progress reported by a tool while it runs. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What a tool handler receives besides its input. */
+export interface ToolCallContext {
+  /** Aborted when the call is cancelled or times out. */
+  signal: AbortSignal;
+  /** Report progress; surfaced as events. */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+/** A local tool handler. Returns any JSON-serializable value (or an MCP CallToolResult). */
+export type ToolHandler = (input: Record<string, unknown>, context: ToolCallContext) => unknown;
+
+/** A tool served locally by a WebMCP server: an MCP tool definition plus its handler. */
+export interface WebMcpToolDef extends McpToolDef {
+  execute: ToolHandler;
+}
+
+/** A remote MCP server's tools, reached over the network. */
+export interface McpLayer {
+  protocol: 'mcp';
+  serverName: string;
+  serverUrl?: string;
+  description?: string;
+  tools: McpToolDef[];
+  recipes?: McpRecipe[];
+}
+
+/** A local (in-page or in-process) WebMCP server's tools, executed by function call. */
+export interface WebMcpLayer {
+  protocol: 'webmcp';
+  serverName: string;
+  description: string;
+  tools: WebMcpToolDef[];
+  recipes?: McpRecipe[];
+}
+
+/** One server's tools, organized by protocol. */
+export type ToolLayer = McpLayer | WebMcpLayer;
+
+/** The protocol part of a prefixed tool name. */
+export type ToolProtocol = ToolLayer['protocol'];
+
+/** A tool in the form sent to a model provider (Anthropic-style field names). */
+export interface ProviderTool {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}

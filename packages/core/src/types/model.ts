@@ -1,0 +1,41 @@
+import type { ProviderTool } from './layers.ts';
+import type { ChatMessage } from './messages.ts';
+
+/** Token usage of one model call. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+/** Why a model stopped producing output. */
+export type ModelFinishReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'error';
+
+/** What the loop sends to a model on each iteration. */
+export interface ModelRequest {
+  system: string;
+  messages: ChatMessage[];
+  tools: ProviderTool[];
+  signal: AbortSignal;
+  maxTokens?: number;
+}
+
+/** One event of a streamed model response. */
+export type ModelStreamEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'tool_call_delta'; id: string; name: string; argumentsDelta: string }
+  | { type: 'tool_call'; id: string; name: string; input: unknown }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'finish'; reason: ModelFinishReason; error?: string };
+
+/**
+ * The streaming model interface every adapter implements.
+ * A complete tool call is always announced with a `tool_call` event (deltas are optional, for display);
+ * a stream ends with exactly one `finish` event.
+ */
+export interface LanguageModel {
+  /** `vendor:model`, e.g. `anthropic:claude-sonnet-4-5` or `offline:planner`. */
+  readonly id: string;
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+}
