@@ -71,11 +71,24 @@ export interface WebMcpLayer {
   recipes?: McpRecipe[];
 }
 
-/** One server's tools, organized by protocol. */
-export type ToolLayer = McpLayer | WebMcpLayer;
+/**
+ * Tools that live on the client (a browser page's WebMCP tools, an app's tools): the model sees them,
+ * but the loop does not execute them — it stops with `awaiting_client_tool` and the client posts results.
+ */
+export interface ClientLayer {
+  protocol: ToolProtocol;
+  serverName: string;
+  description?: string;
+  tools: McpToolDef[];
+  recipes?: McpRecipe[];
+  executedBy: 'client';
+}
 
-/** The protocol part of a prefixed tool name. */
-export type ToolProtocol = ToolLayer['protocol'];
+/** One server's tools, organized by protocol. */
+export type ToolLayer = McpLayer | WebMcpLayer | ClientLayer;
+
+/** The protocol part of a prefixed tool name: `mcp` (remote) or `webmcp` (local). */
+export type ToolProtocol = 'mcp' | 'webmcp';
 
 /** A tool in the form sent to a model provider (Anthropic-style field names). */
 export interface ProviderTool {

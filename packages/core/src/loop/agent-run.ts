@@ -1,0 +1,27 @@
+import type { AgentEvent } from '../types/events.ts';
+import { EventChannel } from './event-channel.ts';
+
+/**
+ * A running agent loop: await it for the result, or iterate it for the typed event stream
+ * (events emitted before iteration starts are kept, so nothing is missed).
+ */
+export class AgentRun<Result> implements PromiseLike<Result>, AsyncIterable<AgentEvent> {
+  readonly result: Promise<Result>;
+  readonly #events: EventChannel<AgentEvent>;
+
+  constructor(result: Promise<Result>, events: EventChannel<AgentEvent>) {
+    this.result = result;
+    this.#events = events;
+  }
+
+  then<A = Result, B = never>(
+    onFulfilled?: ((value: Result) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.result.then(onFulfilled, onRejected);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
+    return this.#events[Symbol.asyncIterator]();
+  }
+}

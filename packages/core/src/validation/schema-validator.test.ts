@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SchemaValidator } from './schema-validator.ts';
+
+const statCard = {
+  type: 'object',
+  properties: {
+    label: { type: 'string' },
+    value: { type: 'string' },
+    trend: { type: 'string', enum: ['up', 'down', 'stable'] },
+  },
+  required: ['label', 'value'],
+  additionalProperties: false,
+};
+
+describe('SchemaValidator', () => {
+  it('accepts a valid value', () => {
+    expect(new SchemaValidator().validate(statCard, { label: 'Sales', value: '3' })).toEqual({ valid: true });
+  });
+
+  it('names a missing required property by its path', () => {
+    const outcome = new SchemaValidator().validate(statCard, { label: 'Sales' });
+    expect(outcome).toEqual({ valid: false, issues: [{ path: '/value', message: 'required' }] });
+  });
+
+  it('lists the allowed values of an enum and unknown properties', () => {
+    const outcome = new SchemaValidator().validate(statCard, { label: 'a', value: 'b', trend: 'sideways', x: 1 });
+    expect(outcome.valid).toBe(false);
+    if (outcome.valid) return;
+    expect(outcome.issues).toContainEqual({ path: '/trend', message: 'must be one of ["up","down","stable"]' });
+    expect(outcome.issues).toContainEqual({ path: '/x', message: 'unknown property (not in the schema)' });
+  });
+
+  it('accepts 2020-12 schemas that declare $schema', () => {
+    const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', required: ['a'] };
+    expect(new SchemaValidator().validate(schema, {}).valid).toBe(false);
+  });
+
+  it('reports an uncompilable schema once and lets calls through', () => {
+    const onInvalidSchema = vi.fn();
+    const validator = new SchemaValidator({ onInvalidSchema });
+    const broken = { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } };
+    expect(validator.validate(broken, { a: 1 })).toEqual({ valid: true });
+    expect(validator.validate(broken, { a: 2 })).toEqual({ valid: true });
+    expect(onInvalidSchema).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,321 @@
+import type { ModelRequest, ModelStreamEvent, ProviderTool } from '@switchboard/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  anthropicError,
+  anthropicStream,
+  collectEvents,
+  type FakeModelServer,
+  fixtureReply,
+  rateLimited,
+  startFakeModelServer,
+} from '../testing/index.ts';
+import { createAnthropicModel } from './create-anthropic-model.ts';
+
+const KEY = 'sk-ant-test-0123456789abcdef';
+
+const tools: ProviderTool[] = [
+  {
+    name: 'calculator_webmcp_calculate',
+    description: 'Add, subtract, multiply or divide two numbers',
+    input_schema: { type: 'object', properties: { a: { type: 'number' } } },
+  },
+  { name: 'calculator_webmcp_set_storage', description: 'Store a value', input_schema: { type: 'object' } },
+];
+
+function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
+  return {
+    system: 'You are helpful.',
+    messages: [{ role: 'user', content: 'What is 5 plus 3?' }],
+    tools,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+let server: FakeModelServer;
+beforeEach(async () => {
+  server = await startFakeModelServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function model(options: { maxRetries?: number } = {}) {
+  return createAnthropicModel({
+    apiKey: KEY,
+    model: 'claude-sonnet-5-5',
+    baseURL: server.anthropicBaseURL,
+    ...options,
+  });
+}
+
+function textOf(events: ModelStreamEvent[]): string {
+  return events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
+}
+
+describe('createAnthropicModel', () => {
+  it('streams text deltas, then usage with cache reads, then end_turn', async () => {
+    server.enqueue(fixtureReply('anthropic/text'));
+    const events = await collectEvents(model().stream(request()));
+    expect(textOf(events)).toBe('Hello! How can I help you today?');
+    expect(events.filter((event) => event.type === 'text_delta').length).toBe(3);
+    expect(events.slice(-2)).toEqual([
+      {
+        type: 'usage',
+        usage: { inputTokens: 12, outputTokens: 12, cacheReadTokens: 1836, cacheWriteTokens: 0 },
+      },
+      { type: 'finish', reason: 'end_turn' },
+    ]);
+  });
+
+  it('sends the system prompt and the last tool with cache_control, and the request in Anthropic form', async () => {
+    server.enqueue(fixtureReply('anthropic/text'));
+    await collectEvents(
+      model().stream(
+        request({
+          maxTokens: 1000,
+          messages: [
+            { role: 'user', content: 'Add 5 and 3' },
+            {
+              role: 'assistant',
+              content: [
+                { type: 'text', text: '' },
+                { type: 'tool_use', id: 'toolu_1', name: 'calculator_webmcp_calculate', input: { a: 5 } },
+                { type: 'tool_use', id: 'toolu_2', name: 'calculator_webmcp_calculate', input: '{"a": 5,' },
+              ],
+            },
+            {
+              role: 'user',
+              content: [
+                { type: 'tool_result', tool_use_id: 'toolu_1', content: '8' },
+                {
+                  type: 'tool_result',
+                  tool_use_id: 'toolu_2',
+                  content: 'input is not an object',
+                  is_error: true,
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const [received] = server.requests;
+    expect(received.path).toBe('/v1/messages');
+    expect(received.body).toEqual({
+      model: 'claude-sonnet-5-5',
+      max_tokens: 1000,
+      stream: true,
+      system: [{ type: 'text', text: 'You are helpful.', cache_control: { type: 'ephemeral' } }],
+      tools: [
+        { name: tools[0].name, description: tools[0].description, input_schema: tools[0].input_schema },
+        {
+          name: tools[1].name,
+          description: tools[1].description,
+          input_schema: tools[1].input_schema,
+          cache_control: { type: 'ephemeral' },
+        },
+      ],
+      messages: [
+        { role: 'user', content: 'Add 5 and 3' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'toolu_1', name: 'calculator_webmcp_calculate', input: { a: 5 } },
+            {
+              type: 'tool_use',
+              id: 'toolu_2',
+              name: 'calculator_webmcp_calculate',
+              input: { _raw: '{"a": 5,' },
+            },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: '8' },
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_2',
+              content: 'input is not an object',
+              is_error: true,
+            },
+          ],
+        },
+      ],
+    });
+    expect(JSON.stringify(received.headers)).toContain(KEY);
+  });
+
+  it('omits tools and system when there are none, and uses the default max_tokens', async () => {
+    server.enqueue(fixtureReply('anthropic/text'));
+    await collectEvents(model().stream(request({ system: '', tools: [] })));
+    const body = server.requests[0].body as Record<string, unknown>;
+    expect(body.tools).toBeUndefined();
+    expect(body.system).toBeUndefined();
+    expect(body.max_tokens).toBe(4096);
+  });
+
+  it('assembles parallel tool calls from input_json_delta and finishes with tool_use', async () => {
+    server.enqueue(fixtureReply('anthropic/parallel-tool-use'));
+    const events = await collectEvents(model().stream(request()));
+    expect(events.filter((event) => event.type === 'tool_call')).toEqual([
+      {
+        type: 'tool_call',
+        id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+        name: 'calculator_webmcp_calculate',
+        input: { operation: 'add', a: 5, b: 3 },
+      },
+      {
+        type: 'tool_call',
+        id: 'toolu_01VkK4b9S8FJ1wAkhn7sJ2xu',
+        name: 'calculator_webmcp_set_storage',
+        input: { key: 'greeting', value: 'hello' },
+      },
+    ]);
+    const deltas = events.filter((event) => event.type === 'tool_call_delta');
+    expect(deltas.map((event) => event.argumentsDelta).join('')).toBe(
+      '{"operation": "add", "a": 5, "b": 3}{"key": "greeting", "value": "hello"}',
+    );
+    expect(textOf(events)).toBe("I'll add the numbers and store the greeting.");
+    expect(events.at(-2)).toEqual({
+      type: 'usage',
+      usage: { inputTokens: 472, outputTokens: 118, cacheReadTokens: 0, cacheWriteTokens: 2051 },
+    });
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'tool_use' });
+  });
+
+  it('passes malformed tool input on as the raw string', async () => {
+    server.enqueue(fixtureReply('anthropic/malformed-tool-input'));
+    const events = await collectEvents(model().stream(request()));
+    expect(events.find((event) => event.type === 'tool_call')).toEqual({
+      type: 'tool_call',
+      id: 'toolu_01Hx6P2Wn3LqYtJ8bKc5Vd4R',
+      name: 'calculator_webmcp_calculate',
+      input: '{"operation": "add", "a": 5, "b": }',
+    });
+  });
+
+  it('maps stop reasons', async () => {
+    server.enqueue(
+      fixtureReply('anthropic/max-tokens'),
+      anthropicStream({ text: 'No.', stopReason: 'refusal' }),
+      anthropicStream({ text: 'Searching', stopReason: 'pause_turn' }),
+      anthropicStream({ text: 'Stop', stopReason: 'stop_sequence' }),
+      anthropicStream({ text: 'Long', stopReason: 'model_context_window_exceeded' }),
+    );
+    const reasons: unknown[] = [];
+    for (let index = 0; index < 5; index++) {
+      const finish = (await collectEvents(model().stream(request()))).at(-1);
+      reasons.push(finish?.type === 'finish' ? finish.reason : finish);
+    }
+    expect(reasons).toEqual(['max_tokens', 'refusal', 'end_turn', 'stop_sequence', 'max_tokens']);
+  });
+
+  it('works with streams built by anthropicStream, including a tool without arguments', async () => {
+    server.enqueue(anthropicStream({ text: 'Listing.', toolCalls: [{ name: 'list_servers', input: {} }] }));
+    const events = await collectEvents(model().stream(request()));
+    expect(events.find((event) => event.type === 'tool_call')).toEqual({
+      type: 'tool_call',
+      id: 'toolu_fake1',
+      name: 'list_servers',
+      input: {},
+    });
+  });
+
+  it('retries a 429 after retry-after and then succeeds', async () => {
+    server.enqueue(rateLimited('anthropic', 5), fixtureReply('anthropic/text'));
+    const events = await collectEvents(model().stream(request()));
+    expect(server.requests).toHaveLength(2);
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
+  });
+
+  it('surfaces a 500 as finish error with a clear message once retries are used up', async () => {
+    const headers = { 'retry-after-ms': '1' };
+    server.enqueue(
+      anthropicError(500, 'api_error', 'Internal server error', headers),
+      anthropicError(500, 'api_error', 'Internal server error', headers),
+    );
+    const events = await collectEvents(model({ maxRetries: 1 }).stream(request()));
+    expect(server.requests).toHaveLength(2);
+    expect(events).toEqual([
+      {
+        type: 'finish',
+        reason: 'error',
+        error: 'Anthropic API error 500 (api_error): Internal server error',
+      },
+    ]);
+  });
+
+  it('surfaces an error event in the middle of the stream', async () => {
+    server.enqueue(fixtureReply('anthropic/overloaded-mid-stream'));
+    const events = await collectEvents(model().stream(request()));
+    expect(textOf(events)).toBe('Let me');
+    expect(events.at(-1)).toEqual({
+      type: 'finish',
+      reason: 'error',
+      error: 'Anthropic API error (overloaded_error): Overloaded',
+    });
+  });
+
+  it('ends with finish error, not a hang, when the connection is cut mid-stream', async () => {
+    server.enqueue(fixtureReply('anthropic/parallel-tool-use', { cutAfterEvents: 8 }));
+    const events = await collectEvents(model().stream(request()));
+    expect(events.some((event) => event.type === 'tool_call')).toBe(false);
+    const finish = events.at(-1);
+    expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
+    expect(finish?.type === 'finish' && finish.error).toMatch(/^Anthropic stream failed: terminated/);
+  });
+
+  it('ends with finish error when the stream closes before message_stop', async () => {
+    server.enqueue(fixtureReply('anthropic/text', { cutAfterEvents: 5, cutMode: 'end' }));
+    const events = await collectEvents(model().stream(request()));
+    expect(events.at(-1)).toEqual({
+      type: 'finish',
+      reason: 'error',
+      error: 'Anthropic stream ended before message_stop (the connection was cut)',
+    });
+  });
+
+  it('stops when the request is aborted mid-stream', async () => {
+    server.enqueue(fixtureReply('anthropic/text', { cutAfterEvents: 4, cutMode: 'end', holdOpen: true }));
+    const controller = new AbortController();
+    const events: ModelStreamEvent[] = [];
+    for await (const event of model().stream(request({ signal: controller.signal }))) {
+      events.push(event);
+      if (event.type === 'text_delta') controller.abort();
+    }
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'error', error: 'aborted' });
+  });
+
+  it('reports an unreachable server', async () => {
+    const closed = await startFakeModelServer();
+    await closed.close();
+    const unreachable = createAnthropicModel({
+      apiKey: KEY,
+      model: 'claude-sonnet-5-5',
+      baseURL: closed.url,
+      maxRetries: 0,
+    });
+    const events = await collectEvents(unreachable.stream(request()));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'finish', reason: 'error' });
+    expect(events[0].type === 'finish' && events[0].error).toMatch(
+      /^Anthropic API unreachable: Connection error/,
+    );
+  });
+
+  it('keeps the key out of its id, its JSON and its errors', async () => {
+    server.enqueue(anthropicError(401, 'authentication_error', `invalid x-api-key ${KEY}`));
+    const anthropic = model();
+    const events = await collectEvents(anthropic.stream(request()));
+    expect(anthropic.id).toBe('anthropic:claude-sonnet-5-5');
+    expect(JSON.stringify(anthropic)).not.toContain(KEY);
+    expect(JSON.stringify(events)).not.toContain(KEY);
+    expect(events.at(-1)).toEqual({
+      type: 'finish',
+      reason: 'error',
+      error: 'Anthropic API error 401 (authentication_error): invalid x-api-key *** — check the API key',
+    });
+  });
+});

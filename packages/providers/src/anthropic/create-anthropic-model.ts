@@ -1,0 +1,65 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { LanguageModel, ModelRequest } from '@switchboard/core';
+import { streamAnthropicMessage } from './stream-anthropic-message.ts';
+import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './to-anthropic-request.ts';
+
+/** Anthropic's API, used when no base URL is given (the SDK's own environment lookup is bypassed). */
+const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+
+/** Output token limit when neither the request nor the options give one (the API requires a value). */
+const DEFAULT_MAX_TOKENS = 4096;
+
+/** Options of {@link createAnthropicModel}. */
+export interface AnthropicModelOptions {
+  apiKey: string;
+  /** e.g. `claude-sonnet-5-5`. */
+  model: string;
+  /** A proxy or gateway in front of the Messages API. */
+  baseURL?: string;
+  /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after`. Default 2. */
+  maxRetries?: number;
+  /** Output token limit when the request gives none. Default 4096. */
+  maxTokens?: number;
+  /** Per-attempt timeout in milliseconds. Default: the SDK's (10 minutes). */
+  timeoutMs?: number;
+  /** Cache breakpoints on the system prompt and the last tool. Default true. */
+  promptCaching?: boolean;
+}
+
+/**
+ * Creates a model that streams from Anthropic's Messages API through the official SDK: text, parallel
+ * tool calls, stop reasons, usage with cache reads and writes, prompt caching, abort through the
+ * request's signal, and the SDK's retries. The id is `anthropic:<model>`; the key stays out of it.
+ */
+export function createAnthropicModel(options: AnthropicModelOptions): LanguageModel {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
+    maxRetries: options.maxRetries ?? 2,
+    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+  });
+  const cache = options.promptCaching ?? true;
+
+  function body(request: ModelRequest): MessageCreateParamsStreaming {
+    const system = toAnthropicSystem(request.system, cache);
+    return {
+      model: options.model,
+      max_tokens: request.maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
+      messages: toAnthropicMessages(request.messages),
+      stream: true,
+      ...(system ? { system } : {}),
+      ...(request.tools.length > 0 ? { tools: toAnthropicTools(request.tools, cache) } : {}),
+    };
+  }
+
+  return {
+    id: `anthropic:${options.model}`,
+    stream(request) {
+      return streamAnthropicMessage(() => client.messages.create(body(request), { signal: request.signal }), {
+        signal: request.signal,
+        secrets: [options.apiKey],
+      });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type {
+  ContentBlockParam,
+  MessageParam,
+  TextBlockParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { ChatMessage, ContentBlock, ProviderTool } from '@switchboard/core';
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/** The system prompt as one text block; with caching, a cache breakpoint on it. Omitted when empty. */
+export function toAnthropicSystem(system: string, cache: boolean): TextBlockParam[] | undefined {
+  if (!system) return undefined;
+  return [{ type: 'text', text: system, ...(cache ? { cache_control: EPHEMERAL } : {}) }];
+}
+
+/** Provider tools as Anthropic tools; with caching, a cache breakpoint on the last one (it covers them all). */
+export function toAnthropicTools(tools: readonly ProviderTool[], cache: boolean): Tool[] {
+  return tools.map((tool, index) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.input_schema as Tool.InputSchema,
+    ...(cache && index === tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
+  }));
+}
+
+/**
+ * Our messages as Anthropic message params. The vocabularies are the same; two things are fixed on the
+ * way: empty text blocks (which the API rejects) are dropped, and a tool_use input that is not an
+ * object (the raw text of arguments the model got wrong) is wrapped as `{ _raw: … }`, since the API
+ * only accepts objects there.
+ */
+export function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
+  return messages.map((message) => ({
+    role: message.role,
+    content: typeof message.content === 'string' ? message.content : toBlocks(message.content),
+  }));
+}
+
+function toBlocks(blocks: readonly ContentBlock[]): ContentBlockParam[] {
+  const kept = blocks.filter((block) => block.type !== 'text' || block.text !== '');
+  return (kept.length > 0 ? kept : blocks).map(toBlock);
+}
+
+function toBlock(block: ContentBlock): ContentBlockParam {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: toInputObject(block.input) };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+        ...(block.is_error ? { is_error: true } : {}),
+      };
+  }
+}
+
+function toInputObject(input: unknown): Record<string, unknown> {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input))
+    return input as Record<string, unknown>;
+  return { _raw: input };
+}

@@ -1,0 +1,24 @@
+/**
+ * @switchboard/providers/testing — a fake model vendor for tests and benchmarks (Node only): a local
+ * HTTP server replaying Anthropic and OpenAI wire-format streams, recorded fixtures, and builders.
+ */
+
+export { collectEvents } from './collect-events.ts';
+export {
+  type FakeJsonReply,
+  type FakeModelServer,
+  type FakeReply,
+  type FakeScript,
+  type FakeStreamReply,
+  type RecordedRequest,
+  startFakeModelServer,
+} from './fake-model-server.ts';
+export { type FixtureName, fixtureReply, readFixture } from './fixtures.ts';
+export {
+  anthropicError,
+  anthropicStream,
+  openaiError,
+  openaiStream,
+  rateLimited,
+  type WireReply,
+} from './wire-streams.ts';

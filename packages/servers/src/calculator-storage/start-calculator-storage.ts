@@ -1,0 +1,117 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { loadRecipes } from '../recipes/load-recipes.ts';
+import { RecipeBook } from '../recipes/recipe-book.ts';
+import { registerRecipes } from '../recipes/register-recipes.ts';
+import type { ShippedServer } from '../shipped-server.ts';
+import { runTool, textResult } from '../tool-result.ts';
+import { calculate, OPERATIONS } from './calculate.ts';
+
+const NAME = 'calculator-storage';
+
+const DESCRIPTION =
+  'Arithmetic and a small key-value memory. Use `calculate` for add/subtract/multiply/divide on two ' +
+  'numbers instead of doing arithmetic in your head; use `set-storage` to remember a text value under a ' +
+  'key and `get-storage` (or the resource storage://{key}) to read it back. Values live in memory ' +
+  'for as long as the server runs and are shared by everyone connected to it.';
+
+/** The answer for a key that holds nothing (the seed's wording). */
+export const KEY_NOT_FOUND = 'Key not found';
+
+/**
+ * Starts the calculator and storage server: `calculate`, `set-storage`, `get-storage`, the
+ * resource template `storage://{key}`, and recipes. Storage is in memory, one store per started
+ * server, shared by all its connections.
+ */
+export async function startCalculatorStorage(): Promise<ShippedServer> {
+  const book = new RecipeBook(await loadRecipes(new URL('./recipes/', import.meta.url)));
+  const storage = new Map<string, string>();
+
+  const createServer = () => {
+    const server = new McpServer(
+      { name: NAME, title: 'Calculator and storage', version: '0.1.0', description: DESCRIPTION },
+      { instructions: DESCRIPTION },
+    );
+
+    server.registerTool(
+      'calculate',
+      {
+        title: 'Calculate',
+        description:
+          'Perform one arithmetic operation on two numbers: add (a + b), subtract (a - b), multiply (a * b) ' +
+          'or divide (a / b). Returns the result as text, e.g. "8". Chain calls for longer expressions.',
+        inputSchema: z.object({
+          operation: z.enum(OPERATIONS).describe('add, subtract, multiply or divide'),
+          a: z.number().describe('First operand'),
+          b: z.number().describe('Second operand (not 0 for divide)'),
+        }),
+        annotations: { readOnlyHint: true, idempotentHint: true },
+      },
+      ({ operation, a, b }) => runTool(() => textResult(String(calculate(operation, a, b)))),
+    );
+
+    server.registerTool(
+      'set-storage',
+      {
+        title: 'Store a value',
+        description:
+          'Remember a text value under a key (overwrites any previous value). Read it back with get-storage.',
+        inputSchema: z.object({
+          key: z.string().min(1).describe('Name to store the value under, e.g. "greeting"'),
+          value: z.string().describe('Text to store'),
+        }),
+        annotations: { idempotentHint: true },
+      },
+      ({ key, value }) => {
+        storage.set(key, value);
+        return textResult(`Stored value at key: ${key}`);
+      },
+    );
+
+    server.registerTool(
+      'get-storage',
+      {
+        title: 'Read a stored value',
+        description: `Read the value stored under a key with set-storage. Answers "${KEY_NOT_FOUND}" when the key holds nothing.`,
+        inputSchema: z.object({ key: z.string().min(1).describe('The key to look up') }),
+        annotations: { readOnlyHint: true },
+      },
+      ({ key }) => textResult(storage.get(key) ?? KEY_NOT_FOUND),
+    );
+
+    server.registerResource(
+      'storage',
+      new ResourceTemplate('storage://{key}', {
+        list: () => ({
+          resources: [...storage.keys()].map((key) => ({
+            uri: `storage://${encodeURIComponent(key)}`,
+            name: key,
+            mimeType: 'text/plain',
+          })),
+        }),
+      }),
+      {
+        title: 'Stored value',
+        description: 'The value stored under {key}, or "Key not found".',
+        mimeType: 'text/plain',
+      },
+      (uri, variables) => {
+        const raw = variables.key;
+        const key = decodeURIComponent(Array.isArray(raw) ? raw.join('/') : (raw ?? ''));
+        return {
+          contents: [{ uri: uri.href, mimeType: 'text/plain', text: storage.get(key) ?? KEY_NOT_FOUND }],
+        };
+      },
+    );
+
+    registerRecipes(server, NAME, book);
+    return server;
+  };
+
+  return {
+    name: NAME,
+    description: DESCRIPTION,
+    createServer,
+    close: async () => storage.clear(),
+  };
+}

@@ -1,0 +1,76 @@
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { localhostHostValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { type AuthInfo, createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+
+/** Options of {@link serveHttp}. */
+export interface ServeHttpOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind; defaults to 127.0.0.1 (loopback only). */
+  host?: string;
+  /** URL path of the MCP endpoint; defaults to `/mcp`. */
+  path?: string;
+  /**
+   * Resolves the caller of a request (e.g. from a bearer token checked by a gateway). The
+   * result reaches tools as `ctx.http.authInfo`; the shop keys carts on it.
+   */
+  authenticate?: (request: IncomingMessage) => AuthInfo | undefined;
+}
+
+/** A server listening for Streamable HTTP. */
+export interface HttpServing {
+  /** The endpoint's URL, e.g. `http://127.0.0.1:43121/mcp`. */
+  url: string;
+  /** Stops listening and ends open exchanges. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Serves MCP over Streamable HTTP (the SDK's `createMcpHandler`: the 2026 per-request protocol and
+ * the stateless 2025 fallback). On a loopback interface the Host header is checked against
+ * localhost names, which blocks DNS-rebinding attacks from web pages.
+ */
+export async function serveHttp(
+  createServer: McpServerFactory,
+  options: ServeHttpOptions = {},
+): Promise<HttpServing> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const handler = createMcpHandler(createServer, {
+    onerror: (error) => process.stderr.write(`[mcp http] ${error.message}\n`),
+  });
+  const handle = toNodeHandler(handler);
+  const validateHost = LOOPBACK.has(host) ? localhostHostValidation() : undefined;
+
+  const server = createHttpServer((request, response) => {
+    if (validateHost && !validateHost(request, response)) return;
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== path) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(`Not found; the MCP endpoint is ${path}\n`);
+      return;
+    }
+    const auth = options.authenticate?.(request);
+    void handle(Object.assign(request, auth ? { auth } : {}), response);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}${path}`,
+    async close() {
+      await handler.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Worker thread owning the open-data PGlite database. It loads the `world-countries` data set,
+ * then answers read-only queries one at a time. Running in a worker lets the main thread stop a
+ * runaway query by terminating the thread (PGlite ignores statement_timeout).
+ */
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import type { Country } from 'world-countries';
+import countries from 'world-countries/countries.json' with { type: 'json' };
+import { countryRows } from './country-rows.ts';
+import {
+  CURSOR_PREFIX,
+  type QueryFailure,
+  type QueryRequest,
+  type QueryResponse,
+  type WorkerStatus,
+} from './database-messages.ts';
+import { createTablesSql, TABLES } from './database-schema.ts';
+
+/** The role queries run as: it may only read the data tables. */
+const READER_ROLE = 'open_data_reader';
+
+async function openDatabase(): Promise<PGlite> {
+  const db = await PGlite.create();
+  await db.exec(createTablesSql());
+  const rows = countryRows(countries as unknown as Country[]);
+  for (const table of TABLES) {
+    await db.query(
+      `INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(NULL::${table.name}, $1::json)`,
+      [JSON.stringify(rows[table.name as keyof typeof rows])],
+    );
+  }
+  await db.exec(
+    `CREATE ROLE ${READER_ROLE} NOLOGIN; ` +
+      `GRANT SELECT ON ${TABLES.map((table) => table.name).join(', ')} TO ${READER_ROLE};`,
+  );
+  return db;
+}
+
+function failure(error: unknown): QueryFailure {
+  const pgError = error as { message?: string; hint?: string; position?: string };
+  const result: QueryFailure = { message: pgError.message ?? String(error) };
+  if (pgError.hint) result.hint = pgError.hint;
+  const position = Number(pgError.position);
+  if (position > CURSOR_PREFIX.length) result.position = position - CURSOR_PREFIX.length;
+  return result;
+}
+
+async function runQuery(db: PGlite, request: QueryRequest): Promise<QueryResponse> {
+  try {
+    await db.exec(`BEGIN READ ONLY; SET LOCAL ROLE ${READER_ROLE};`);
+    await db.query(CURSOR_PREFIX + request.sql, request.params);
+    const fetched = await db.query<unknown[]>(`FETCH ${request.maxRows + 1} FROM query_rows`, [], {
+      rowMode: 'array',
+    });
+    const truncated = fetched.rows.length > request.maxRows;
+    return {
+      id: request.id,
+      ok: true,
+      columns: fetched.fields.map((field) => field.name),
+      rows: truncated ? fetched.rows.slice(0, request.maxRows) : fetched.rows,
+      truncated,
+    };
+  } catch (error) {
+    return { id: request.id, ok: false, error: failure(error) };
+  } finally {
+    await db.exec('ROLLBACK');
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('database-worker.ts must run as a worker thread');
+
+try {
+  const db = await openDatabase();
+  let queue = Promise.resolve();
+  port.on('message', (request: QueryRequest) => {
+    queue = queue.then(async () => port.postMessage(await runQuery(db, request)));
+  });
+  port.postMessage({ ready: true } satisfies WorkerStatus);
+} catch (error) {
+  port.postMessage({ ready: false, message: (error as Error).message } satisfies WorkerStatus);
+}
