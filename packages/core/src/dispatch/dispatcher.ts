@@ -101,6 +101,7 @@ export class ToolDispatcher {
 
     if (parsed.kind === 'pseudo') {
       const answer = catalog.answerPseudoTool(parsed, input);
+      if (answer.isError) call.error = answer.text;
       context.session.discovered = true;
       const revealed = context.session.revealTools(answer.revealed);
       if (revealed.length > 0) context.emit({ type: 'CUSTOM', name: 'tools_activated', value: { tools: revealed } });

@@ -45,6 +45,14 @@ export function createTestWidgetServer(): WebMcpServer {
     },
     execute: () => ({ ok: true }),
   });
+  server.registerTool({
+    name: 'recall',
+    description: 'Re-read a compressed result (answered by the dispatcher from the result buffer)',
+    inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    execute: () => {
+      throw new Error('recall is answered by the dispatcher');
+    },
+  });
   return server;
 }
 

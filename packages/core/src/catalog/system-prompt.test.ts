@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { McpLayer } from '../types/index.ts';
+import { autouiLayer, mcpTool, weatherLayer } from './test-layers.ts';
+import { ToolCatalog } from './tool-catalog.ts';
+
+describe('renderSystemPrompt', () => {
+  it('lists servers and the workflow steps with canonical names', () => {
+    const prompt = new ToolCatalog([weatherLayer(), autouiLayer()]).systemPrompt();
+    expect(prompt).toContain('- weather (mcp, 3 tools): Forecasts and observations for any city.');
+    expect(prompt).toContain('- autoui (webmcp, 3 tools): Widgets and canvas.');
+    const workflow = prompt.slice(prompt.indexOf('WORKFLOW'));
+    expect(workflow).toBe(
+      [
+        'WORKFLOW',
+        'STEP 1 — Search the recipes (tested ways to combine tools for a task):',
+        '  autoui_webmcp_search_recipes(query?)',
+        'STEP 1b — If no recipe was found, list them:',
+        '  weather_mcp_list_recipes()',
+        '  autoui_webmcp_list_recipes()',
+        'STEP 1c — If no recipe fits, search the tools (or list them):',
+        '  weather_mcp_search_tools(query, limit?)',
+        '  weather_mcp_list_tools()',
+        '  autoui_webmcp_search_tools(query, limit?)',
+        '  autoui_webmcp_list_tools()',
+        'STEP 2 — Read the chosen recipe and follow it:',
+        '  autoui_webmcp_get_recipe(name)',
+        'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
+        'STEP 4 — Display the results:',
+        '  autoui_webmcp_widget_display(name, params?) — show data as a widget',
+        '  autoui_webmcp_canvas(action) — move, resize, update, style or clear widgets',
+        '  autoui_webmcp_recall(id) — read an earlier result again in full',
+        'Then answer briefly in text.',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out recipe steps no server offers and answers in text without UI', () => {
+    const layer: McpLayer = { protocol: 'mcp', serverName: 'calc', tools: [mcpTool('add')] };
+    const prompt = new ToolCatalog([layer]).systemPrompt();
+    expect(prompt).not.toContain('STEP 1 ');
+    expect(prompt).not.toContain('STEP 2');
+    expect(prompt).toContain('- calc (mcp, 1 tool)');
+    expect(prompt).toContain('You can use the tools of 1 server.');
+    expect(prompt).toContain('STEP 4 — Answer in text, summarizing what the tools returned.');
+  });
+});

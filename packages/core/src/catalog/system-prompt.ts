@@ -1,0 +1,71 @@
+import { isPlainObject } from './is-plain-object.ts';
+import type { CatalogServer, DiscoveryRole, ToolCatalog } from './tool-catalog.ts';
+
+const MAX_SERVER_DESCRIPTION = 200;
+
+/**
+ * Renders the structured system prompt of a catalog: the naming convention and lazy activation, one
+ * line per server (name, protocol, tool count, description), then the workflow — STEP 1 recipe
+ * search, 1b recipe list, 1c tool search, 2 read the recipe, 3 execute, 4 display — listing for each
+ * step the (canonical) tool of every server that offers it. Steps no server offers are left out.
+ */
+export function renderSystemPrompt(catalog: ToolCatalog): string {
+  const servers = catalog.servers;
+  const call = (entry: CatalogServer, role: DiscoveryRole): string[] => {
+    const name = entry.discovery[role];
+    return name === undefined ? [] : [`  ${name}(${signature(catalog, name)})`];
+  };
+  const step = (title: string, roles: DiscoveryRole[]): string[] => {
+    const lines = servers.flatMap((entry) => roles.flatMap((role) => call(entry, role)));
+    return lines.length === 0 ? [] : [title, ...lines];
+  };
+  const lines = [
+    `You can use the tools of ${servers.length} server${servers.length === 1 ? '' : 's'}. Tool names read {server}_{protocol}_{tool}: protocol "mcp" is a remote server, "webmcp" runs locally.`,
+    'You start with discovery tools only. Your first call to a server makes all its tools available, and tools returned by search_tools or list_tools can be called from your next step. Prefer searching to listing.',
+    '',
+    'SERVERS',
+    ...servers.map(describeServer),
+    '',
+    'WORKFLOW',
+    ...step('STEP 1 — Search the recipes (tested ways to combine tools for a task):', ['search_recipes']),
+    ...step('STEP 1b — If no recipe was found, list them:', ['list_recipes']),
+    ...step('STEP 1c — If no recipe fits, search the tools (or list them):', ['search_tools', 'list_tools']),
+    ...step('STEP 2 — Read the chosen recipe and follow it:', ['get_recipe']),
+    'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
+    ...uiStep(servers, call),
+  ];
+  return lines.join('\n');
+}
+
+function describeServer(entry: CatalogServer): string {
+  const count = `${entry.toolNames.length} tool${entry.toolNames.length === 1 ? '' : 's'}`;
+  const description = (entry.layer.description ?? '').trim().replace(/\s+/g, ' ');
+  const text =
+    description.length > MAX_SERVER_DESCRIPTION
+      ? `${description.slice(0, MAX_SERVER_DESCRIPTION - 1)}…`
+      : description;
+  return `- ${entry.server} (${entry.protocol}, ${count})${text === '' ? '' : `: ${text}`}`;
+}
+
+function uiStep(
+  servers: readonly CatalogServer[],
+  call: (entry: CatalogServer, role: DiscoveryRole) => string[],
+): string[] {
+  const lines = servers.flatMap((entry) => [
+    ...call(entry, 'widget_display').map((line) => `${line} — show data as a widget`),
+    ...call(entry, 'canvas').map((line) => `${line} — move, resize, update, style or clear widgets`),
+    ...call(entry, 'recall').map((line) => `${line} — read an earlier result again in full`),
+  ]);
+  if (lines.length === 0) return ['STEP 4 — Answer in text, summarizing what the tools returned.'];
+  return ['STEP 4 — Display the results:', ...lines, 'Then answer briefly in text.'];
+}
+
+/** `query, limit?`: the parameter names of a tool, optional ones marked with `?`. */
+function signature(catalog: ToolCatalog, name: string): string {
+  const schema = catalog.validationSchema(name);
+  if (schema === undefined || !isPlainObject(schema.properties)) return '';
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return Object.keys(schema.properties)
+    .map((property) => (required.includes(property) ? property : `${property}?`))
+    .join(', ');
+}

@@ -1,0 +1,381 @@
+import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } from '../types/index.ts';
+import { answerPseudoTool, type PseudoToolAnswer } from './answer-pseudo-tool.ts';
+import { isPlainObject } from './is-plain-object.ts';
+import { type PseudoToolKind, pseudoToolDefinition, TOOL_PSEUDO_KINDS } from './pseudo-tools.ts';
+import { matchRecipeRoles, RECIPE_ROLES } from './resolve-canonical-tools.ts';
+import { restoreArgs } from './restore-args.ts';
+import { type OnSchemaPatch, type SanitizedSchema, sanitizeSchema } from './sanitize-schema.ts';
+import { sanitizeServerName } from './sanitize-server-name.ts';
+import { renderSystemPrompt } from './system-prompt.ts';
+import { prefixedToolName, sanitizeToolNamePart, shortenToolName, toolIdentity } from './tool-name.ts';
+import { ToolSearchIndex, type ToolSearchOptions, type ToolSearchResult } from './tool-search-index.ts';
+
+/** Options of a `ToolCatalog`. */
+export interface ToolCatalogOptions {
+  /** Flatten nested object parameters into `parent__child` (for local models). Default false. */
+  flatten?: boolean;
+  /** Receives every change made to a tool schema for strict mode (called when the schema is first needed). */
+  onSchemaPatch?: OnSchemaPatch;
+  /**
+   * Extra alias entries, alias → existing tool name (e.g. a tool's former name:
+   * `{ weather_mcp_get_forecast: 'weather_mcp_get_weather_data' }`). An alias that is already a tool
+   * name is ignored (real names win); a target the catalog does not know throws at construction.
+   */
+  aliases?: Readonly<Record<string, string>>;
+}
+
+interface ParsedBase {
+  layer: ToolLayer;
+  /** The sanitized server name (unique per protocol within the catalog). */
+  server: string;
+  protocol: ToolProtocol;
+  /** The table name (after alias resolution). */
+  prefixedName: string;
+}
+
+/** A real tool of a server. */
+export interface ParsedRealTool extends ParsedBase {
+  kind: 'tool';
+  /** The server's real tool name, to send in `tools/call` or to the local server. */
+  toolName: string;
+  tool: McpToolDef;
+}
+
+/** A discovery tool the catalog answers itself (see `answerPseudoTool`). */
+export interface ParsedPseudoTool extends ParsedBase {
+  kind: 'pseudo';
+  pseudo: PseudoToolKind;
+}
+
+/** What a prefixed tool name refers to. */
+export type ParsedToolName = ParsedRealTool | ParsedPseudoTool;
+
+/** UI tools a WebMCP layer may offer, shown among the discovery tools and in the prompt's STEP 4. */
+export const UI_TOOL_NAMES = ['widget_display', 'canvas', 'recall'] as const;
+
+/** A UI tool name. */
+export type UiToolName = (typeof UI_TOOL_NAMES)[number];
+
+/** A discovery role: a pseudo-tool kind or a UI tool. */
+export type DiscoveryRole = PseudoToolKind | UiToolName;
+
+/** One server as the catalog sees it. */
+export interface CatalogServer {
+  /** The sanitized server name, unique per protocol (a `_2` suffix is added to a duplicate). */
+  server: string;
+  protocol: ToolProtocol;
+  layer: ToolLayer;
+  /** The prefixed names of the server's real tools, in layer order. */
+  toolNames: readonly string[];
+  /** The name the model calls for each discovery role this server offers (canonical names, aliased when needed). */
+  discovery: Readonly<Partial<Record<DiscoveryRole, string>>>;
+}
+
+interface LayerBase {
+  layer: ToolLayer;
+  server: string;
+  protocol: ToolProtocol;
+}
+
+interface Entry {
+  parsed: ParsedToolName;
+  originalSchema: unknown;
+  description: string;
+  sanitized?: SanitizedSchema;
+}
+
+const DISCOVERY_ORDER: readonly DiscoveryRole[] = [
+  ...RECIPE_ROLES,
+  'search_tools',
+  'list_tools',
+  ...UI_TOOL_NAMES,
+];
+
+/**
+ * The tool catalog of one conversation or loop: prefixed names for every tool of every layer (a name
+ * table; parsing is always a lookup, never a regex), the alias table (canonical recipe roles → real
+ * names), pseudo-tools answered locally, provider-ready tools with strict-mode schemas, and the
+ * mapping of strict-mode arguments back to the original schemas. No module-level state: catalogs are
+ * independent objects. Layers are read at construction; build a new catalog when they change.
+ */
+export class ToolCatalog {
+  readonly #options: ToolCatalogOptions;
+  readonly #table = new Map<string, Entry>();
+  readonly #aliases = new Map<string, string>();
+  readonly #servers: CatalogServer[] = [];
+  readonly #byLayer = new Map<ToolLayer, CatalogServer>();
+  #index: ToolSearchIndex | undefined;
+
+  constructor(layers: readonly ToolLayer[], options: ToolCatalogOptions = {}) {
+    this.#options = options;
+    const used = new Set<string>();
+    for (const layer of layers) {
+      if (this.#byLayer.has(layer)) continue;
+      let server = sanitizeServerName(layer.serverName);
+      for (let n = 2; used.has(`${server}\u0000${layer.protocol}`); n++) {
+        server = `${sanitizeServerName(layer.serverName)}_${n}`;
+      }
+      used.add(`${server}\u0000${layer.protocol}`);
+      const entry = this.#addLayer(layer, server);
+      this.#servers.push(entry);
+      this.#byLayer.set(layer, entry);
+    }
+    for (const [alias, target] of Object.entries(options.aliases ?? {})) {
+      const resolved = this.resolveAlias(target);
+      if (!this.#table.has(resolved)) {
+        throw new Error(`Alias "${alias}" points to "${target}", which is not a tool of this catalog.`);
+      }
+      if (!this.#table.has(alias)) this.#aliases.set(alias, resolved);
+    }
+  }
+
+  /** The servers, in layer order. */
+  get servers(): readonly CatalogServer[] {
+    return this.#servers;
+  }
+
+  /** The name a (possibly canonical) name resolves to: `weather_mcp_list_recipes` → `weather_mcp_browse_skills`. */
+  resolveAlias(name: string): string {
+    return this.#aliases.get(name) ?? name;
+  }
+
+  /** A copy of the alias table (canonical name → real name). */
+  aliasMap(): Map<string, string> {
+    return new Map(this.#aliases);
+  }
+
+  /** What a tool name refers to, after alias resolution; undefined for unknown names. */
+  parse(name: string): ParsedToolName | undefined {
+    return this.#table.get(this.resolveAlias(name))?.parsed;
+  }
+
+  /** The catalog's view of a layer (by identity), or undefined when the layer is not in this catalog. */
+  serverOf(layer: ToolLayer): CatalogServer | undefined {
+    return this.#byLayer.get(layer);
+  }
+
+  /** The layer of a sanitized server name and protocol. */
+  layerFor(server: string, protocol: ToolProtocol): ToolLayer | undefined {
+    return this.#servers.find((entry) => entry.server === server && entry.protocol === protocol)?.layer;
+  }
+
+  /**
+   * The provider-ready tool for a name (real, pseudo or alias), with its strict-mode schema; it keeps
+   * the name asked for (an alias stays the canonical name). Undefined for unknown names.
+   */
+  providerTool(name: string): ProviderTool | undefined {
+    const entry = this.#table.get(this.resolveAlias(name));
+    if (entry === undefined) return undefined;
+    return { name, description: entry.description, input_schema: this.#sanitized(entry).schema };
+  }
+
+  /** The provider tools of one layer's real tools, in layer order. Throws if the layer is not in this catalog. */
+  toolsForLayer(layer: ToolLayer): ProviderTool[] {
+    return this.#requireServer(layer).toolNames.map((name) => this.#providerToolOf(name));
+  }
+
+  /** The provider tools of every real tool, layer by layer. */
+  allTools(): ProviderTool[] {
+    return this.#servers.flatMap((entry) => entry.toolNames.map((name) => this.#providerToolOf(name)));
+  }
+
+  /**
+   * The initial tool set: per server its recipe roles (real via alias, or pseudo), search_tools and
+   * list_tools, plus a WebMCP layer's widget_display, canvas and recall.
+   */
+  discoveryTools(): ProviderTool[] {
+    return this.#servers.flatMap((entry) =>
+      DISCOVERY_ORDER.flatMap((role) => {
+        const name = entry.discovery[role];
+        const tool = name === undefined ? undefined : this.providerTool(name);
+        return tool === undefined ? [] : [tool];
+      }),
+    );
+  }
+
+  /** The structured system prompt (recipes → tool search → recipe → execute → display). */
+  systemPrompt(): string {
+    return renderSystemPrompt(this);
+  }
+
+  /**
+   * The schema the runtime validates input against: the tool's ORIGINAL schema (a pseudo-tool's own
+   * schema; `{ type: 'object' }` when the original is not an object). Validate the output of
+   * `restoreArgs`, not the raw model input.
+   */
+  validationSchema(name: string): JsonSchema | undefined {
+    const entry = this.#table.get(this.resolveAlias(name));
+    if (entry === undefined) return undefined;
+    return isPlainObject(entry.originalSchema) ? entry.originalSchema : { type: 'object' };
+  }
+
+  /**
+   * Maps arguments the model produced against the provider schema back to the original schema:
+   * unflattens `center__lat`, decodes JSON-encoded values, turns strict-mode nulls of optional
+   * properties back into absent ones. Unknown names and non-object input are returned unchanged.
+   */
+  restoreArgs(name: string, args: unknown): unknown {
+    const entry = this.#table.get(this.resolveAlias(name));
+    return entry === undefined ? args : restoreArgs(args, this.#sanitized(entry));
+  }
+
+  /** Answers a pseudo-tool locally (no network). `input` is the raw model input; never throws. */
+  answerPseudoTool(parsed: ParsedPseudoTool, input: unknown): PseudoToolAnswer {
+    const entry = this.#table.get(parsed.prefixedName);
+    const restored = entry === undefined ? input : restoreArgs(input, this.#sanitized(entry));
+    return answerPseudoTool(parsed, restored, {
+      toolsOf: (layer) =>
+        (this.#byLayer.get(layer)?.toolNames ?? []).map((name) => ({ name, tool: this.#toolOf(name) })),
+      searchTools: (query, options) => this.searchTools(query, options),
+      discoveryName: (layer, kind) => this.#byLayer.get(layer)?.discovery[kind],
+    });
+  }
+
+  /** Ranked search over every real tool of the catalog (the index is built on first use). */
+  searchTools(query: string, options: ToolSearchOptions = {}): ToolSearchResult[] {
+    if (this.#index === undefined) {
+      const index = new ToolSearchIndex();
+      for (const entry of this.#servers) {
+        const names = new Map(entry.toolNames.map((name) => [this.#toolOf(name), name]));
+        index.add(entry.layer, { server: entry.server, nameOf: (tool) => names.get(tool) ?? tool.name });
+      }
+      this.#index = index;
+    }
+    return this.#index.search(query, options);
+  }
+
+  #addLayer(layer: ToolLayer, server: string): CatalogServer {
+    const base: LayerBase = { layer, server, protocol: layer.protocol };
+    const tools = uniqueByName(layer.tools);
+    const byRealName = this.#registerTools(base, tools);
+    const discovery = this.#registerDiscovery(base, tools, byRealName);
+    return { ...base, toolNames: [...byRealName.values()], discovery };
+  }
+
+  /**
+   * Names the layer's tools: the default prefixed name, except that tools whose sanitized names
+   * collide get a hash suffix (a tool whose real name is already provider-safe keeps the plain name).
+   * Returns real name → prefixed name, in tool order.
+   */
+  #registerTools(base: LayerBase, tools: readonly McpToolDef[]): Map<string, string> {
+    const { server, protocol } = base;
+    const candidates = tools.map((tool) => prefixedToolName(server, protocol, tool.name));
+    const counts = new Map<string, number>();
+    for (const candidate of candidates) counts.set(candidate, (counts.get(candidate) ?? 0) + 1);
+    const byRealName = new Map<string, string>();
+    for (const [index, tool] of tools.entries()) {
+      const candidate = candidates[index] as string;
+      const identity = toolIdentity(server, protocol, tool.name);
+      const shared = (counts.get(candidate) ?? 0) > 1 && sanitizeToolNamePart(tool.name) !== tool.name;
+      const name = this.#freeName(shared ? shortenToolName(candidate, identity) : candidate, identity);
+      this.#table.set(name, {
+        parsed: { ...base, kind: 'tool', toolName: tool.name, tool, prefixedName: name },
+        originalSchema: tool.inputSchema,
+        description: tool.description ?? tool.title ?? '',
+      });
+      byRealName.set(tool.name, name);
+    }
+    return byRealName;
+  }
+
+  /**
+   * Decides what answers each discovery role: a real tool playing a recipe role (aliased under the
+   * canonical name), a real tool of the role's own name, or a pseudo-tool (search_tools and
+   * list_tools always; recipe roles only when the layer ships recipes). Adds UI tools of WebMCP layers.
+   */
+  #registerDiscovery(
+    base: LayerBase,
+    tools: readonly McpToolDef[],
+    byRealName: ReadonlyMap<string, string>,
+  ): Partial<Record<DiscoveryRole, string>> {
+    const { layer, server, protocol } = base;
+    const discovery: Partial<Record<DiscoveryRole, string>> = {};
+    const roles = matchRecipeRoles(tools);
+    const hasRecipes = (layer.recipes?.length ?? 0) > 0;
+    const label = `server "${server}"${layer.description ? ` (${truncate(layer.description, 120)})` : ''}`;
+    for (const kind of [...RECIPE_ROLES, ...TOOL_PSEUDO_KINDS]) {
+      const match = kind === 'list_tools' || kind === 'search_tools' ? undefined : roles[kind];
+      const canonical = prefixedToolName(server, protocol, kind);
+      if (match !== undefined) {
+        const real = byRealName.get(match.toolName) as string;
+        if (real !== canonical && !this.#table.has(canonical) && !this.#aliases.has(canonical)) {
+          this.#aliases.set(canonical, real);
+        }
+        discovery[kind] = this.#aliases.get(canonical) === real ? canonical : real;
+      } else if (byRealName.has(kind)) {
+        discovery[kind] = byRealName.get(kind);
+      } else if (TOOL_PSEUDO_KINDS.includes(kind) || hasRecipes) {
+        const name = this.#freeName(canonical, toolIdentity(server, protocol, `pseudo:${kind}`));
+        const definition = pseudoToolDefinition(kind, label);
+        this.#table.set(name, {
+          parsed: { ...base, kind: 'pseudo', pseudo: kind, prefixedName: name },
+          originalSchema: definition.inputSchema,
+          description: definition.description,
+        });
+        discovery[kind] = name;
+      }
+    }
+    if (protocol === 'webmcp') {
+      for (const ui of UI_TOOL_NAMES) {
+        const name = byRealName.get(ui);
+        if (name !== undefined) discovery[ui] = name;
+      }
+    }
+    return discovery;
+  }
+
+  /** `name` if free, else a deterministic hash-suffixed variant. */
+  #freeName(name: string, identity: string): string {
+    let free = name;
+    for (let n = 1; this.#table.has(free) || this.#aliases.has(free); n++) {
+      free = shortenToolName(name, `${identity}#${n}`);
+    }
+    return free;
+  }
+
+  #requireServer(layer: ToolLayer): CatalogServer {
+    const entry = this.#byLayer.get(layer);
+    if (entry === undefined) {
+      throw new Error(
+        `Layer "${layer.serverName}" (${layer.protocol}) is not part of this ToolCatalog; build the catalog with it.`,
+      );
+    }
+    return entry;
+  }
+
+  #toolOf(name: string): McpToolDef {
+    const parsed = this.#table.get(name)?.parsed;
+    if (parsed?.kind !== 'tool') throw new Error(`Internal catalog error: "${name}" is not a real tool.`);
+    return parsed.tool;
+  }
+
+  #providerToolOf(name: string): ProviderTool {
+    return this.providerTool(name) as ProviderTool;
+  }
+
+  #sanitized(entry: Entry): SanitizedSchema {
+    entry.sanitized ??= sanitizeSchema(entry.originalSchema, {
+      toolName: entry.parsed.prefixedName,
+      onSchemaPatch: this.#options.onSchemaPatch,
+      flatten: this.#options.flatten,
+    });
+    return entry.sanitized;
+  }
+}
+
+/** The tools with the first of each name (a server listing a name twice is a server bug). */
+function uniqueByName(tools: readonly McpToolDef[]): McpToolDef[] {
+  const seen = new Set<string>();
+  const unique: McpToolDef[] = [];
+  for (const tool of tools) {
+    if (seen.has(tool.name)) continue;
+    seen.add(tool.name);
+    unique.push(tool);
+  }
+  return unique;
+}
+
+function truncate(text: string, max: number): string {
+  const clean = text.trim().replace(/\s+/g, ' ');
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { McpLayer, McpToolDef } from '../types/index.ts';
+import { ToolSearchIndex } from './tool-search-index.ts';
+
+const tool = (name: string, description: string, properties: Record<string, unknown> = {}): McpToolDef => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties },
+});
+
+const weather: McpLayer = {
+  protocol: 'mcp',
+  serverName: 'Weather',
+  description: 'Forecasts and observations from national weather services.',
+  tools: [
+    tool('get_forecast', 'Daily weather forecast for the next days at a location.', {
+      location: { type: 'string', description: 'City name or coordinates' },
+      days: { type: 'integer' },
+    }),
+    tool('getAlerts', 'Active severe weather alerts for a US state.', { state: { type: 'string' } }),
+    tool('list_stations', 'List observation stations near a point.'),
+  ],
+};
+
+const shop: McpLayer = {
+  protocol: 'mcp',
+  serverName: 'Shop',
+  description: 'An online store.',
+  tools: [
+    tool('search_products', 'Find products in the catalog by keywords, e.g. weather-proof jackets.'),
+    tool('create-order', 'Place an order for products.', {
+      productId: { type: 'string' },
+      quantity: { type: 'integer' },
+    }),
+  ],
+};
+
+function build(): ToolSearchIndex {
+  const index = new ToolSearchIndex();
+  index.add(weather);
+  index.add(shop);
+  return index;
+}
+
+describe('ToolSearchIndex', () => {
+  it('ranks the best tool first, not merely any substring hit', () => {
+    const results = build().search('what will the weather be in Paris over the next days');
+    expect(results[0]?.prefixedName).toBe('weather_mcp_get_forecast');
+    expect(results.map((result) => result.prefixedName)).toContain('shop_mcp_search_products');
+    expect(results[0]?.score).toBeGreaterThan(results.at(-1)?.score ?? 0);
+  });
+
+  it('matches camelCase and kebab-case name parts', () => {
+    expect(build().search('alerts')[0]?.toolName).toBe('getAlerts');
+    expect(build().search('order')[0]?.toolName).toBe('create-order');
+  });
+
+  it('uses parameter names and descriptions', () => {
+    expect(build().search('quantity')[0]?.toolName).toBe('create-order');
+    expect(build().search('coordinates')[0]?.toolName).toBe('get_forecast');
+  });
+
+  it('matches prefixes and typos of longer terms', () => {
+    expect(build().search('forecas')[0]?.toolName).toBe('get_forecast');
+    expect(build().search('staions')[0]?.toolName).toBe('list_stations');
+  });
+
+  it('filters by server and limits the results', () => {
+    const index = build();
+    expect(index.search('weather', { server: 'shop' }).map((result) => result.server)).toEqual(['shop']);
+    expect(index.search('weather', { limit: 1 })).toHaveLength(1);
+  });
+
+  it('returns the fields the caller needs', () => {
+    expect(build().search('alerts')[0]).toEqual({
+      prefixedName: 'weather_mcp_getAlerts',
+      server: 'weather',
+      protocol: 'mcp',
+      toolName: 'getAlerts',
+      description: 'Active severe weather alerts for a US state.',
+      score: expect.any(Number),
+    });
+  });
+
+  it('adds and removes servers incrementally; re-adding replaces', () => {
+    const index = build();
+    expect(index.size).toBe(5);
+    index.remove('weather');
+    expect(index.size).toBe(2);
+    expect(index.search('forecast')).toEqual([]);
+    index.add(shop);
+    expect(index.size).toBe(2);
+    index.add(weather);
+    expect(index.search('forecast')[0]?.toolName).toBe('get_forecast');
+  });
+
+  it('uses the names a caller provides', () => {
+    const index = new ToolSearchIndex();
+    index.add(weather, { server: 'weather_2', nameOf: (entry) => `w2_${entry.name}` });
+    expect(index.search('alerts')[0]).toMatchObject({ prefixedName: 'w2_getAlerts', server: 'weather_2' });
+  });
+
+  it('returns nothing for an empty or stop-word query', () => {
+    expect(build().search('')).toEqual([]);
+    expect(build().search('the of and')).toEqual([]);
+  });
+
+  it('keeps indexes independent', () => {
+    const first = build();
+    const second = new ToolSearchIndex();
+    expect(second.search('forecast')).toEqual([]);
+    expect(first.search('forecast')).not.toEqual([]);
+  });
+});

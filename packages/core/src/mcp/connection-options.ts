@@ -1,0 +1,75 @@
+import type { FetchLike, Implementation, Transport } from '@modelcontextprotocol/client';
+
+/**
+ * Reach a server over HTTP: Streamable HTTP first, then — when the server answers the
+ * Streamable HTTP handshake with a 4xx status (it only speaks the legacy protocol) — the
+ * legacy HTTP+SSE transport at the same URL.
+ */
+export interface McpHttpTransportConfig {
+  type: 'http';
+  url: string | URL;
+  /** Try the legacy SSE transport when Streamable HTTP is refused. Default `true`. */
+  sseFallback?: boolean;
+}
+
+/** Reach a server that only speaks the legacy HTTP+SSE transport (2024-11-05). */
+export interface McpSseTransportConfig {
+  type: 'sse';
+  url: string | URL;
+}
+
+/**
+ * Reach a server in the same process (tests, in-page servers). A single transport can be
+ * connected once; pass a factory to let the connection reconnect after the transport closes.
+ */
+export interface McpInMemoryTransportConfig {
+  type: 'in-memory';
+  transport: Transport | (() => Transport | Promise<Transport>);
+}
+
+/** Any other transport (stdio from `@switchboard/core/node`, WebSocket, …), made fresh for every connect. */
+export interface McpCustomTransportConfig {
+  type: 'custom';
+  /** Says where the server is, for error messages (`stdio: node server.js`). */
+  label: string;
+  create: () => Transport | Promise<Transport>;
+  /** Extra facts for error messages when the connection fails (e.g. the server's last stderr lines). */
+  diagnostics?: () => string | undefined;
+}
+
+/** How an {@link McpConnection} reaches its server. */
+export type McpTransportConfig =
+  | McpHttpTransportConfig
+  | McpSseTransportConfig
+  | McpInMemoryTransportConfig
+  | McpCustomTransportConfig;
+
+/**
+ * Protocol generation to speak. `auto` (default) probes for the stateless 2026-07-28
+ * revision and falls back to the 2025 `initialize` handshake; `legacy` skips the probe;
+ * `{ pin }` requires exactly that modern revision.
+ */
+export type McpProtocolMode = 'auto' | 'legacy' | { pin: string };
+
+/** Options of one {@link McpConnection}. */
+export interface McpConnectionOptions {
+  /** The server's name: used in layers, tool names and every error message. */
+  name: string;
+  transport: McpTransportConfig;
+  /** Time a tool call may take without an answer or a progress notification, in ms. Default 60 000. */
+  timeoutMs?: number;
+  /** Upper bound for a tool call even while it keeps reporting progress, in ms. Default: none. */
+  maxTotalTimeoutMs?: number;
+  /** Time allowed for connecting and the protocol handshake, in ms. Default 30 000. */
+  connectTimeoutMs?: number;
+  /** The fetch used by HTTP transports (e.g. undici's, for pooled keep-alive connections). */
+  fetch?: FetchLike;
+  /** Headers sent with every HTTP request (API keys, tenant ids, …). */
+  headers?: Record<string, string>;
+  /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */
+  clientInfo?: Implementation;
+  /** Protocol generation to speak. Default `auto`. */
+  protocol?: McpProtocolMode;
+  /** Description for the server's layer; defaults to the server's instructions or self-description. */
+  description?: string;
+}

@@ -1,0 +1,26 @@
+/** MCP connections through the official SDK client (browser-safe: no Node-only imports). */
+export type {
+  McpConnectionOptions,
+  McpCustomTransportConfig,
+  McpHttpTransportConfig,
+  McpInMemoryTransportConfig,
+  McpProtocolMode,
+  McpSseTransportConfig,
+  McpTransportConfig,
+} from './connection-options.ts';
+export { McpClientPool, type McpLayerFailure, type McpPoolLayers } from './mcp-client-pool.ts';
+export {
+  McpConnection,
+  type McpConnectionInfo,
+  type McpConnectionStatus,
+  type McpRequestOptions,
+  type ToolsChangedListener,
+} from './mcp-connection.ts';
+export {
+  McpConnectionError,
+  type McpConnectionErrorInit,
+  type McpErrorKind,
+} from './mcp-connection-error.ts';
+export type { McpTransportKind } from './open-client.ts';
+export { toToolDef } from './to-tool-def.ts';
+export { toToolOutput } from './to-tool-output.ts';

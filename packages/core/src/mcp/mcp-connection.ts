@@ -1,0 +1,428 @@
+import type {
+  Client,
+  Implementation,
+  ReadResourceResult,
+  Resource,
+  Tool,
+} from '@modelcontextprotocol/client';
+import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
+import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
+import type { McpConnectionOptions } from './connection-options.ts';
+import { describeMessageProblem, explainMcpError, type FailureContext } from './explain-error.ts';
+import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
+import { type ClientTarget, type McpTransportKind, openClient } from './open-client.ts';
+import { delay, raceSignal } from './promise-timing.ts';
+import { closeSession, neverSent, type Session } from './session.ts';
+import { toToolDef } from './to-tool-def.ts';
+import { toToolOutput } from './to-tool-output.ts';
+import { resolveTarget } from './transport-target.ts';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
+/** Pause before the second connect attempt of a reconnect (a restarting server needs a moment). */
+const RECONNECT_RETRY_DELAY_MS = 200;
+/** Longest wait for the `ping` that checks a session after one of its requests timed out. */
+const PING_TIMEOUT_MAX_MS = 5_000;
+/** Failures after which the session is unusable: the next request reconnects. */
+const SESSION_BREAKING: ReadonlySet<McpErrorKind> = new Set([
+  'connection_closed',
+  'session_expired',
+  'network_error',
+]);
+
+/** Life-cycle state of an {@link McpConnection}. */
+export type McpConnectionStatus = 'idle' | 'connecting' | 'connected' | 'closed';
+
+/** What is known about the connected server. */
+export interface McpConnectionInfo {
+  status: McpConnectionStatus;
+  /** The transport in use (`sse` after a fallback from Streamable HTTP). */
+  transport?: McpTransportKind;
+  /** The negotiated protocol revision, e.g. `2025-11-25` or `2026-07-28`. */
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  instructions?: string;
+}
+
+/** Receives the server's layer after its tool list changed. */
+export type ToolsChangedListener = (layer: McpLayer) => void;
+
+/** Options of the requests that take no others. */
+export interface McpRequestOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * One MCP server, reached through the official SDK client over Streamable HTTP (with a
+ * legacy SSE fallback), an in-memory transport, or any custom transport (stdio from
+ * `@switchboard/core/node`).
+ *
+ * Connects lazily on first use and reconnects transparently on the next request after the
+ * connection broke (server crashed, restarted, dropped the connection). A tool call is
+ * only repeated when it provably never reached the server. Every failure rejects with an
+ * {@link McpConnectionError} whose message says which server, which tool and what happened.
+ */
+export class McpConnection implements McpToolClient {
+  /** The server's name, as given in the options. */
+  readonly name: string;
+  /** Per-call timeout in ms (reset by progress notifications). */
+  readonly timeoutMs: number;
+  private readonly options: McpConnectionOptions;
+  private readonly connectTimeoutMs: number;
+  private readonly target: ClientTarget;
+  private readonly where: string;
+  private readonly diagnostics?: () => string | undefined;
+  private readonly listeners = new Set<ToolsChangedListener>();
+  /** Sessions being closed in the background after they broke; `close()` waits for them. */
+  private readonly closing = new Set<Promise<void>>();
+  private session?: Session;
+  private opening?: Promise<Session>;
+  private closed = false;
+  private connectedBefore = false;
+  private tools?: McpToolDef[];
+  private serverDescription?: string;
+  private transportProblem?: string;
+
+  constructor(options: McpConnectionOptions) {
+    if (!options.name.trim()) throw new TypeError('McpConnection: `name` must be a non-empty string.');
+    this.name = options.name;
+    this.options = options;
+    this.timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+    this.connectTimeoutMs = positive(
+      options.connectTimeoutMs,
+      DEFAULT_CONNECT_TIMEOUT_MS,
+      'connectTimeoutMs',
+    );
+    if (options.maxTotalTimeoutMs !== undefined) positive(options.maxTotalTimeoutMs, 0, 'maxTotalTimeoutMs');
+    const resolved = resolveTarget(options.transport);
+    this.target = resolved.target;
+    this.where = resolved.where;
+    this.diagnostics = resolved.diagnostics;
+  }
+
+  /** Current state, negotiated protocol and server identity. */
+  get info(): McpConnectionInfo {
+    const status: McpConnectionStatus = this.closed
+      ? 'closed'
+      : this.session
+        ? 'connected'
+        : this.opening
+          ? 'connecting'
+          : 'idle';
+    const client = this.session?.client;
+    return {
+      status,
+      transport: this.session?.kind,
+      protocolVersion: client?.getNegotiatedProtocolVersion(),
+      serverInfo: client?.getServerVersion(),
+      instructions: client?.getInstructions(),
+    };
+  }
+
+  /** Connects now instead of on first use. Resolves once the handshake is done. */
+  async connect(options: McpRequestOptions = {}): Promise<void> {
+    await this.acquire(this.context('connecting', 'connect', options.signal));
+  }
+
+  /** Lists all the server's tools (every page) and remembers them for {@link layer}. */
+  async listTools(options: McpRequestOptions = {}): Promise<McpToolDef[]> {
+    const { signal } = options;
+    const result = await this.request(this.context('listing tools', 'request', signal), (client) =>
+      client.listTools(undefined, { signal, timeout: this.timeoutMs }),
+    );
+    return this.updateTools(result.tools);
+  }
+
+  /** The server's tools as a layer (connecting and listing them first if needed). */
+  async layer(options: McpRequestOptions = {}): Promise<McpLayer> {
+    if (!this.tools) await this.listTools(options);
+    return this.buildLayer();
+  }
+
+  /**
+   * Calls a tool. Progress notifications reach `context.onProgress` and reset the timeout;
+   * aborting `context.signal` cancels the call on the server. Tool-level failures resolve
+   * with `isError: true`; everything else rejects with an {@link McpConnectionError}.
+   */
+  async callTool(
+    toolName: string,
+    args: Record<string, unknown>,
+    context: ToolCallContext,
+  ): Promise<ToolOutput> {
+    const { signal, onProgress } = context;
+    const result = await this.request(
+      this.context(`calling tool "${toolName}"`, 'request', signal, toolName),
+      (client) =>
+        client.callTool(
+          { name: toolName, arguments: args },
+          {
+            signal,
+            timeout: this.timeoutMs,
+            maxTotalTimeout: this.options.maxTotalTimeoutMs,
+            resetTimeoutOnProgress: true,
+            onprogress: (progress) => onProgress?.(progress),
+          },
+        ),
+    );
+    return toToolOutput(result);
+  }
+
+  /** Lists the server's resources (every page). */
+  async listResources(options: McpRequestOptions = {}): Promise<Resource[]> {
+    const { signal } = options;
+    const result = await this.request(this.context('listing resources', 'request', signal), (client) =>
+      client.listResources(undefined, { signal, timeout: this.timeoutMs }),
+    );
+    return result.resources;
+  }
+
+  /** Reads one resource by URI. */
+  async readResource(uri: string, options: McpRequestOptions = {}): Promise<ReadResourceResult> {
+    const { signal } = options;
+    return this.request(this.context(`reading resource "${uri}"`, 'request', signal), (client) =>
+      client.readResource({ uri }, { signal, timeout: this.timeoutMs }),
+    );
+  }
+
+  /**
+   * Subscribes to tool-list changes (the server's `tools/list_changed`, or a different list
+   * found after a reconnect). The listener gets the updated layer; errors it throws are
+   * ignored. Returns the unsubscribe function.
+   */
+  onToolsChanged(listener: ToolsChangedListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Closes the connection (ending the HTTP session or the server process). Later requests reject. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    const session = this.session;
+    this.session = undefined;
+    if (session) await closeSession(session, true);
+    await this.opening?.catch(() => undefined);
+    await Promise.all([...this.closing]);
+  }
+
+  private context(
+    action: string,
+    phase: FailureContext['phase'],
+    signal: AbortSignal | undefined,
+    tool?: string,
+  ): FailureContext {
+    return {
+      server: this.name,
+      where: this.where,
+      phase,
+      action,
+      tool,
+      timeoutMs: phase === 'connect' ? this.connectTimeoutMs : this.timeoutMs,
+      signal,
+    };
+  }
+
+  /** Runs one request on a live session, reconnecting first when needed. */
+  private async request<T>(context: FailureContext, run: (client: Client) => Promise<T>): Promise<T> {
+    let session = await this.acquireVerified(context);
+    try {
+      const result = await run(session.client);
+      this.transportProblem = undefined;
+      return result;
+    } catch (error) {
+      if (this.closed || context.signal?.aborted || !neverSent(error))
+        throw this.fail(error, session, context);
+      this.discard(session);
+    }
+    session = await this.acquireVerified(context);
+    try {
+      return await run(session.client);
+    } catch (error) {
+      throw this.fail(error, session, context);
+    }
+  }
+
+  private fail(error: unknown, session: Session, context: FailureContext): McpConnectionError {
+    if (this.closed) return this.closedError(context, error);
+    const explained = explainMcpError(error, {
+      ...context,
+      diagnostics: this.diagnostics?.(),
+      transportProblem: this.transportProblem,
+    });
+    if (SESSION_BREAKING.has(explained.kind)) this.discard(session);
+    else if (explained.kind === 'timeout') session.suspect = true;
+    return explained;
+  }
+
+  private closedError(context: FailureContext, cause?: unknown): McpConnectionError {
+    return new McpConnectionError(
+      `MCP server "${this.name}" (${this.where}): ${context.action} failed: the connection was closed with close().`,
+      { kind: 'closed', server: this.name, tool: context.tool, cause },
+    );
+  }
+
+  /** Like {@link acquire}, but first checks a suspect session with a `ping` and replaces it when that fails. */
+  private async acquireVerified(context: FailureContext): Promise<Session> {
+    const session = await this.acquire(context);
+    if (!session.suspect) return session;
+    session.verifying ??= this.verify(session);
+    await raceSignal(session.verifying, context.signal, () =>
+      explainMcpError(context.signal?.reason, context),
+    );
+    return this.session === session ? session : this.acquire(context);
+  }
+
+  private async verify(session: Session): Promise<void> {
+    try {
+      await session.client.ping({ timeout: Math.min(this.timeoutMs, PING_TIMEOUT_MAX_MS) });
+      session.suspect = false;
+    } catch {
+      this.discard(session);
+    } finally {
+      session.verifying = undefined;
+    }
+  }
+
+  /** The live session, or a new one (shared by concurrent callers). Honors the caller's signal. */
+  private async acquire(context: FailureContext): Promise<Session> {
+    if (this.closed) throw this.closedError(context);
+    if (context.signal?.aborted) throw explainMcpError(context.signal.reason, context);
+    if (this.session) return this.session;
+    if (!this.opening) {
+      const opening = this.openWithRetry();
+      this.opening = opening;
+      opening.then(
+        () => this.settleOpening(opening),
+        () => this.settleOpening(opening),
+      );
+    }
+    try {
+      return await raceSignal(this.opening, context.signal, () =>
+        explainMcpError(context.signal?.reason, context),
+      );
+    } catch (error) {
+      throw forTool(error, context.tool);
+    }
+  }
+
+  private settleOpening(opening: Promise<Session>): void {
+    if (this.opening === opening) this.opening = undefined;
+  }
+
+  /** Connects; a reconnect that fails (other than by timing out) is tried once more. */
+  private async openWithRetry(): Promise<Session> {
+    try {
+      return await this.openOnce();
+    } catch (error) {
+      const retry = this.connectedBefore && !this.closed && (error as McpConnectionError).kind !== 'timeout';
+      if (!retry) throw error;
+    }
+    await delay(RECONNECT_RETRY_DELAY_MS);
+    return this.openOnce();
+  }
+
+  private async openOnce(): Promise<Session> {
+    const context = this.context(this.connectedBefore ? 'reconnecting' : 'connecting', 'connect', undefined);
+    if (this.closed) throw this.closedError(context);
+    let session: Session;
+    try {
+      session = await openClient(this.target, {
+        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+        protocol: this.options.protocol ?? 'auto',
+        connectTimeoutMs: this.connectTimeoutMs,
+        fetch: this.options.fetch,
+        headers: this.options.headers,
+        onToolsChanged: (client, tools) => {
+          if (this.session?.client === client) this.updateTools(tools);
+        },
+      });
+    } catch (error) {
+      throw explainMcpError(error, { ...context, diagnostics: this.diagnostics?.() });
+    }
+    if (this.closed) {
+      await closeSession(session, true);
+      throw this.closedError(context);
+    }
+    this.adopt(session);
+    return session;
+  }
+
+  private adopt(session: Session): void {
+    const { client } = session;
+    client.onclose = () => {
+      if (this.session === session) this.session = undefined;
+    };
+    client.onerror = (error) => {
+      const problem = describeMessageProblem(error);
+      if (problem) this.transportProblem = problem;
+    };
+    this.session = session;
+    this.transportProblem = undefined;
+    this.serverDescription =
+      this.options.description ??
+      (client.getInstructions()?.trim() ||
+        client.getServerVersion()?.description ||
+        client.getServerVersion()?.title ||
+        undefined);
+    const reconnected = this.connectedBefore;
+    this.connectedBefore = true;
+    if (reconnected && this.tools) this.listTools().catch(() => undefined);
+  }
+
+  private discard(session: Session): void {
+    if (this.session === session) this.session = undefined;
+    const closing = closeSession(session, false);
+    this.closing.add(closing);
+    closing.then(() => this.closing.delete(closing));
+  }
+
+  /** Stores a fresh tool list; tells the listeners when it differs from the one known before. */
+  private updateTools(tools: Tool[]): McpToolDef[] {
+    const defs = tools.map(toToolDef);
+    const previous = this.tools;
+    this.tools = defs;
+    if (previous && JSON.stringify(previous) !== JSON.stringify(defs)) {
+      const layer = this.buildLayer();
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(layer);
+        } catch {
+          // A listener's failure must not stop the others or the connection.
+        }
+      }
+    }
+    return defs;
+  }
+
+  private buildLayer(): McpLayer {
+    const layer: McpLayer = { protocol: 'mcp', serverName: this.name, tools: [...(this.tools ?? [])] };
+    if (this.target.type === 'http' || this.target.type === 'sse') layer.serverUrl = this.target.url.href;
+    if (this.serverDescription) layer.description = this.serverDescription;
+    return layer;
+  }
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(
+      `McpConnection: \`${name}\` must be a positive number of milliseconds, got ${value}.`,
+    );
+  }
+  return value;
+}
+
+/** A shared connect failure, attributed to the tool of the caller it is reported to. */
+function forTool(error: unknown, tool: string | undefined): unknown {
+  if (!(error instanceof McpConnectionError) || error.tool === tool) return error;
+  return new McpConnectionError(error.message, {
+    kind: error.kind,
+    server: error.server,
+    tool,
+    cause: error.cause,
+  });
+}
