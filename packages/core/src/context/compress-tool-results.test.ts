@@ -6,7 +6,10 @@ import { ResultBuffer } from './result-buffer.ts';
 function iteration(id: string, size: number): ChatMessage[] {
   return [
     { role: 'assistant', content: [{ type: 'tool_use', id, name: 'data_mcp_query', input: {} }] },
-    { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: `{"data":[${'1,'.repeat(size)}1]}` }] },
+    {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: `{"data":[${'1,'.repeat(size)}1]}` }],
+    },
   ];
 }
 

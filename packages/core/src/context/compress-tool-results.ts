@@ -38,7 +38,10 @@ export function compressToolResults(
       if (!buffer.has(block.tool_use_id)) buffer.set(block.tool_use_id, block.content);
       changed = true;
       const full = buffer.get(block.tool_use_id) ?? block.content;
-      return { ...block, content: compressedPreview(block.tool_use_id, full, previewLength) } satisfies ToolResultBlock;
+      return {
+        ...block,
+        content: compressedPreview(block.tool_use_id, full, previewLength),
+      } satisfies ToolResultBlock;
     });
     return changed ? { ...message, content } : message;
   });

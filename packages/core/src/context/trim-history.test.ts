@@ -8,7 +8,10 @@ function turn(n: number, toolCalls: number): ChatMessage[] {
   for (let call = 0; call < toolCalls; call++) {
     const id = `t${n}_${call}`;
     messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: 's_mcp_t', input: { n } }] });
-    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'r'.repeat(200) }] });
+    messages.push({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: 'r'.repeat(200) }],
+    });
   }
   messages.push({ role: 'assistant', content: `answer ${n}` });
   return messages;
@@ -41,13 +44,17 @@ describe('trimHistory', () => {
 
   it('never orphans a tool_result or a tool_use, whatever the budget', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }), fc.nat(5000), (calls, budget) => {
-        const messages = calls.flatMap((count, n) => turn(n, count));
-        const trimmed = trimHistory(messages, budget);
-        expect(orphans(trimmed)).toEqual([]);
-        expect(trimmed[0].role).toBe('user');
-        expect(trimmed.at(-1)).toBe(messages.at(-1));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(5000),
+        (calls, budget) => {
+          const messages = calls.flatMap((count, n) => turn(n, count));
+          const trimmed = trimHistory(messages, budget);
+          expect(orphans(trimmed)).toEqual([]);
+          expect(trimmed[0].role).toBe('user');
+          expect(trimmed.at(-1)).toBe(messages.at(-1));
+        },
+      ),
     );
   });
 });

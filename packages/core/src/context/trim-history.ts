@@ -8,7 +8,9 @@ import type { ChatMessage } from '../types/messages.ts';
 export function trimHistory(messages: ChatMessage[], maxChars: number): ChatMessage[] {
   let total = messages.reduce((sum, message) => sum + messageSize(message), 0);
   if (total <= maxChars) return messages;
-  const cutPoints = messages.flatMap((message, index) => (index > 0 && startsUserTurn(message) ? [index] : []));
+  const cutPoints = messages.flatMap((message, index) =>
+    index > 0 && startsUserTurn(message) ? [index] : [],
+  );
   let start = 0;
   for (const cut of cutPoints) {
     if (total <= maxChars) break;
@@ -21,7 +23,9 @@ export function trimHistory(messages: ChatMessage[], maxChars: number): ChatMess
 /** True for a user message typed by a person (not a message carrying tool results). */
 export function startsUserTurn(message: ChatMessage): boolean {
   if (message.role !== 'user') return false;
-  return typeof message.content === 'string' || !message.content.some((block) => block.type === 'tool_result');
+  return (
+    typeof message.content === 'string' || !message.content.some((block) => block.type === 'tool_result')
+  );
 }
 
 function messageSize(message: ChatMessage): number {

@@ -36,9 +36,15 @@ describe('truncateResult', () => {
 
   it('never exceeds the limit, whatever the input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 3000 }), fc.json({ maxDepth: 3 })), fc.integer({ min: 200, max: 2000 }), (text, max) => {
-        expect(truncateResult(text, max).length).toBeLessThanOrEqual(Math.max(max, text.length <= max ? text.length : 0));
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 3000 }), fc.json({ maxDepth: 3 })),
+        fc.integer({ min: 200, max: 2000 }),
+        (text, max) => {
+          expect(truncateResult(text, max).length).toBeLessThanOrEqual(
+            Math.max(max, text.length <= max ? text.length : 0),
+          );
+        },
+      ),
     );
   });
 });

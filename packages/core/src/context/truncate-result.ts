@@ -8,7 +8,11 @@ export const DEFAULT_MAX_RESULT_LENGTH = 10_000;
  * at `maxLength` with a note giving the full length. `recallHint` (e.g. "recall('toolu_1')") is added
  * to the note so the model knows how to read everything.
  */
-export function truncateResult(text: string, maxLength = DEFAULT_MAX_RESULT_LENGTH, recallHint?: string): string {
+export function truncateResult(
+  text: string,
+  maxLength = DEFAULT_MAX_RESULT_LENGTH,
+  recallHint?: string,
+): string {
   if (text.length <= maxLength) return text;
   const json = parseJsonContainer(text);
   if (json !== undefined) {
@@ -29,9 +33,20 @@ function parseJsonContainer(text: string): unknown {
   }
 }
 
-function truncateJson(value: unknown, maxLength: number, fullLength: number, recallHint?: string): string | undefined {
+function truncateJson(
+  value: unknown,
+  maxLength: number,
+  fullLength: number,
+  recallHint?: string,
+): string | undefined {
   if (Array.isArray(value)) {
-    return cutArray(value, maxLength, (kept, note) => JSON.stringify([...kept, note]), fullLength, recallHint);
+    return cutArray(
+      value,
+      maxLength,
+      (kept, note) => JSON.stringify([...kept, note]),
+      fullLength,
+      recallHint,
+    );
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
@@ -39,7 +54,8 @@ function truncateJson(value: unknown, maxLength: number, fullLength: number, rec
     .filter((key) => Array.isArray(record[key]))
     .sort((a, b) => JSON.stringify(record[b]).length - JSON.stringify(record[a]).length)[0];
   if (largestKey === undefined) return undefined;
-  const render = (kept: unknown[], note: string) => JSON.stringify({ ...record, [largestKey]: [...kept, note] });
+  const render = (kept: unknown[], note: string) =>
+    JSON.stringify({ ...record, [largestKey]: [...kept, note] });
   return cutArray(record[largestKey] as unknown[], maxLength, render, fullLength, recallHint);
 }
 

@@ -1,16 +1,16 @@
+import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-result.ts';
 import type { AgentSession } from '../loop/agent-session.ts';
 import { randomId } from '../loop/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
-import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import type { ToolProgress, WebMcpToolDef } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { McpToolClient, ToolCall, ToolOutput } from '../types/tool-call.ts';
 import { SchemaValidator } from '../validation/schema-validator.ts';
 import { normalizeToolOutput } from './normalize-tool-output.ts';
 import { errorText, validationFailedText } from './tool-result-text.ts';
-import { applyCanvasAction, displayWidget } from './ui-hooks.ts';
 import type { UiCallbacks } from './ui-hooks.ts';
+import { applyCanvasAction, displayWidget } from './ui-hooks.ts';
 
 /** Options of a {@link ToolDispatcher}. */
 export interface DispatcherOptions {
@@ -40,7 +40,13 @@ export interface DispatchOutcome {
 }
 
 const RECALL = 'recall';
-const DISCOVERY_ROLES = new Set(['search_tools', 'list_tools', 'search_recipes', 'list_recipes', 'get_recipe']);
+const DISCOVERY_ROLES = new Set([
+  'search_tools',
+  'list_tools',
+  'search_recipes',
+  'list_recipes',
+  'get_recipe',
+]);
 
 /**
  * Routes tool_use blocks: alias → catalog lookup → pseudo-tools → activation → validation → MCP or
@@ -65,7 +71,15 @@ export class ToolDispatcher {
     const started = performance.now();
     const guided = context.session.discovered;
     const name = typeof block.name === 'string' ? block.name : String(block.name);
-    const call: ToolCall = { id: block.id, name, resolvedName: name, args: block.input, result: '', elapsed: 0, guided };
+    const call: ToolCall = {
+      id: block.id,
+      name,
+      resolvedName: name,
+      args: block.input,
+      result: '',
+      elapsed: 0,
+      guided,
+    };
     let text: string;
     try {
       text = await this.#route(block, name, call, context);
@@ -88,7 +102,10 @@ export class ToolDispatcher {
     const parsed = catalog.parse(resolvedName);
     if (!parsed) {
       if (resolvedName === RECALL) return this.#recall(block.input, call, context.session);
-      call.error = unknownToolMessage(name, catalog.servers.map((entry) => entry.server));
+      call.error = unknownToolMessage(
+        name,
+        catalog.servers.map((entry) => entry.server),
+      );
       return errorText(call.error);
     }
     call.server = parsed.server;
@@ -104,11 +121,13 @@ export class ToolDispatcher {
       if (answer.isError) call.error = answer.text;
       context.session.discovered = true;
       const revealed = context.session.revealTools(answer.revealed);
-      if (revealed.length > 0) context.emit({ type: 'CUSTOM', name: 'tools_activated', value: { tools: revealed } });
+      if (revealed.length > 0)
+        context.emit({ type: 'CUSTOM', name: 'tools_activated', value: { tools: revealed } });
       return answer.text;
     }
 
-    if (parsed.protocol === 'webmcp' && parsed.toolName === RECALL) return this.#recall(input, call, context.session);
+    if (parsed.protocol === 'webmcp' && parsed.toolName === RECALL)
+      return this.#recall(input, call, context.session);
     this.#activate(parsed, context);
     if (DISCOVERY_ROLES.has(parsed.toolName)) context.session.discovered = true;
 
@@ -122,14 +141,23 @@ export class ToolDispatcher {
 
     const output = await this.#execute(parsed, args, block.id, context);
     if (output.isError) call.error = output.text.slice(0, 500);
-    const text = parsed.protocol === 'webmcp' ? this.#applyUiHooks(parsed.toolName, args, output, block.id, context) : output.text;
+    const text =
+      parsed.protocol === 'webmcp'
+        ? this.#applyUiHooks(parsed.toolName, args, output, block.id, context)
+        : output.text;
     return this.#fit(text, block.id, context.session);
   }
 
   #activate(parsed: ParsedRealTool, context: DispatchContext): void {
     const key = serverKey(parsed.server, parsed.protocol);
     if (context.session.activateServer(key)) {
-      context.emit({ type: 'CUSTOM', name: 'tools_activated', value: { server: parsed.server, protocol: parsed.protocol } });
+      // Activation appends the server's tools to the session's ordered tool list (prompt-cache friendly).
+      context.session.revealTools([...(this.#options.catalog.serverOf(parsed.layer)?.toolNames ?? [])]);
+      context.emit({
+        type: 'CUSTOM',
+        name: 'tools_activated',
+        value: { server: parsed.server, protocol: parsed.protocol },
+      });
     }
   }
 
@@ -149,9 +177,18 @@ export class ToolDispatcher {
     }
     if (parsed.protocol === 'mcp') {
       const client =
-        this.#options.mcpClients?.get(parsed.layer.serverName) ?? this.#options.mcpClients?.get(parsed.server);
-      if (!client) throw new Error(`no MCP client available for tool ${parsed.prefixedName} (server "${parsed.server}" is not connected)`);
-      return withAbort(client.callTool(parsed.toolName, args, { signal, onProgress }), signal, parsed.prefixedName, timeoutMs);
+        this.#options.mcpClients?.get(parsed.layer.serverName) ??
+        this.#options.mcpClients?.get(parsed.server);
+      if (!client)
+        throw new Error(
+          `no MCP client available for tool ${parsed.prefixedName} (server "${parsed.server}" is not connected)`,
+        );
+      return withAbort(
+        client.callTool(parsed.toolName, args, { signal, onProgress }),
+        signal,
+        parsed.prefixedName,
+        timeoutMs,
+      );
     }
     const tool = parsed.tool as Partial<WebMcpToolDef>;
     if (typeof tool.execute !== 'function') {
@@ -247,7 +284,12 @@ function unknownToolMessage(name: string, servers: string[]): string {
   );
 }
 
-async function withAbort<T>(promise: Promise<T>, signal: AbortSignal, name: string, timeoutMs: number): Promise<T> {
+async function withAbort<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  name: string,
+  timeoutMs: number,
+): Promise<T> {
   if (signal.aborted) throw abortError(signal, name, timeoutMs);
   let onAbort: () => void = () => {};
   const aborted = new Promise<never>((_, reject) => {

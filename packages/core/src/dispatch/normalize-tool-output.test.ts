@@ -4,7 +4,11 @@ import { normalizeToolOutput, safeStringify } from './normalize-tool-output.ts';
 describe('normalizeToolOutput', () => {
   it('keeps strings and serializes JSON values', () => {
     expect(normalizeToolOutput('8')).toEqual({ text: '8', isError: false, value: '8' });
-    expect(normalizeToolOutput({ temp: 18 })).toEqual({ text: '{"temp":18}', isError: false, value: { temp: 18 } });
+    expect(normalizeToolOutput({ temp: 18 })).toEqual({
+      text: '{"temp":18}',
+      isError: false,
+      value: { temp: 18 },
+    });
   });
 
   it('joins the text of an MCP CallToolResult and parses a lone JSON text as the value', () => {

@@ -37,9 +37,12 @@ function fromCallToolResult(result: {
 }): ToolOutput {
   const parts = result.content.map(describeContentBlock).filter((part) => part.length > 0);
   const structured = result.structuredContent;
-  const text = parts.length > 0 ? parts.join('\n') : structured !== undefined ? safeStringify(structured) : '';
+  const text =
+    parts.length > 0 ? parts.join('\n') : structured !== undefined ? safeStringify(structured) : '';
   return {
-    text: text || (result.isError ? 'Error: the tool failed without a message' : 'OK (the tool returned no content)'),
+    text:
+      text ||
+      (result.isError ? 'Error: the tool failed without a message' : 'OK (the tool returned no content)'),
     isError: result.isError === true,
     value: structured ?? parseJsonText(parts),
   };
@@ -89,7 +92,8 @@ function formatSize(bytes: number): string {
 export function safeStringify(value: unknown): string {
   try {
     return (
-      JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item)) ?? String(value)
+      JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item)) ??
+      String(value)
     );
   } catch (error) {
     return `[unserializable result: ${error instanceof Error ? error.message : String(error)}]`;

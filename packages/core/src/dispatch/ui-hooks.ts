@@ -1,6 +1,7 @@
 /** Callbacks a UI registers to render widgets and apply canvas actions as the model makes them. */
 export interface UiCallbacks {
   /** A widget was displayed; return its canvas id (otherwise the tool's id or a generated one is used). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: callbacks that return nothing are welcome here.
   onWidget?: (type: string, data: Record<string, unknown>) => { id?: string } | undefined | void;
   onClear?: () => void;
   onUpdate?: (id: string, params: Record<string, unknown>) => void;
@@ -41,7 +42,7 @@ export function displayWidget(
   if (typeof result.data !== 'object' || result.data === null) return undefined;
   const data = result.data as Record<string, unknown>;
   const rendered = callbacks.onWidget?.(result.widget, data);
-  const id = (rendered && rendered.id) || (typeof result.id === 'string' ? result.id : newId());
+  const id = rendered?.id || (typeof result.id === 'string' ? result.id : newId());
   return { id, type: result.widget, data, toolCallId };
 }
 
@@ -67,7 +68,8 @@ export function applyCanvasAction(
       callbacks.onUpdate?.(id as string, params);
       break;
     case 'move':
-      if (!Number.isFinite(number('x')) || !Number.isFinite(number('y'))) return { error: 'move needs numeric params x and y' };
+      if (!Number.isFinite(number('x')) || !Number.isFinite(number('y')))
+        return { error: 'move needs numeric params x and y' };
       callbacks.onMove?.(id as string, number('x'), number('y'));
       break;
     case 'resize':

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../types/events.ts';
-import { EventChannel } from './event-channel.ts';
+import type { EventChannel } from './event-channel.ts';
 
 /**
  * A running agent loop: await it for the result, or iterate it for the typed event stream
@@ -14,6 +14,7 @@ export class AgentRun<Result> implements PromiseLike<Result>, AsyncIterable<Agen
     this.#events = events;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a run is deliberately awaitable (PromiseLike).
   then<A = Result, B = never>(
     onFulfilled?: ((value: Result) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,

@@ -1,5 +1,5 @@
-import { ResultBuffer } from '../context/result-buffer.ts';
 import type { ResultBufferSnapshot } from '../context/result-buffer.ts';
+import { ResultBuffer } from '../context/result-buffer.ts';
 import type { ChatMessage, ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 
 /** Why a pending call waits. */

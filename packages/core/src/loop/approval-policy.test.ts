@@ -21,7 +21,11 @@ describe('decideApproval', () => {
   });
 
   it('falls back to annotations, then to the default action', () => {
-    const policy = { readOnly: 'allow' as const, destructive: 'ask' as const, defaultAction: 'deny' as const };
+    const policy = {
+      readOnly: 'allow' as const,
+      destructive: 'ask' as const,
+      defaultAction: 'deny' as const,
+    };
     expect(decideApproval(policy, 's', 'read', { readOnlyHint: true })).toBe('allow');
     expect(decideApproval(policy, 's', 'drop', { destructiveHint: true })).toBe('ask');
     expect(decideApproval(policy, 's', 'other')).toBe('deny');

@@ -36,7 +36,10 @@ export function decideApproval(
 }
 
 /** Combines policies: the rules of the more specific one (e.g. a conversation's) are tried first. */
-export function combinePolicies(specific: ApprovalPolicy | undefined, general: ApprovalPolicy | undefined): ApprovalPolicy {
+export function combinePolicies(
+  specific: ApprovalPolicy | undefined,
+  general: ApprovalPolicy | undefined,
+): ApprovalPolicy {
   return {
     rules: [...(specific?.rules ?? []), ...(general?.rules ?? [])],
     readOnly: specific?.readOnly ?? general?.readOnly,

@@ -20,5 +20,8 @@ export const DEFAULT_LIMITS: LoopLimits = {
 
 /** Fills unset limits with the defaults. */
 export function resolveLimits(limits: Partial<LoopLimits> = {}): LoopLimits {
-  return { ...DEFAULT_LIMITS, ...Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)) };
+  return {
+    ...DEFAULT_LIMITS,
+    ...Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
+  };
 }

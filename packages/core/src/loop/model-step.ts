@@ -1,6 +1,6 @@
 import type { AgentEventInput } from '../types/events.ts';
-import type { LanguageModel, ModelFinishReason, ModelRequest, Usage } from '../types/model.ts';
 import type { ToolUseBlock } from '../types/messages.ts';
+import type { LanguageModel, ModelFinishReason, ModelRequest, Usage } from '../types/model.ts';
 import { randomId } from './agent-session.ts';
 
 /** What one model call produced. */
@@ -54,7 +54,8 @@ export async function runModelStep(
           break;
         case 'tool_call_delta':
           startCall(event.id, event.name);
-          if (event.argumentsDelta) emit({ type: 'TOOL_CALL_ARGS', toolCallId: event.id, delta: event.argumentsDelta });
+          if (event.argumentsDelta)
+            emit({ type: 'TOOL_CALL_ARGS', toolCallId: event.id, delta: event.argumentsDelta });
           break;
         case 'tool_call': {
           const id = event.id || `toolu_${randomId()}`;
@@ -85,7 +86,8 @@ export async function runModelStep(
   if (finish === undefined) {
     return { text, toolUses, usage, finish: 'error', error: 'the model stream ended without a finish event' };
   }
-  if (finish === 'error') return { text, toolUses: [], usage, finish, error: error ?? 'the model reported an error' };
+  if (finish === 'error')
+    return { text, toolUses: [], usage, finish, error: error ?? 'the model reported an error' };
   return { text, toolUses, usage, finish };
 }
 

@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createScriptedModel } from '../model/scripted-model.ts';
+import {
+  createCalculatorStorageServer,
+  createTestWidgetServer,
+  weatherClient,
+  weatherLayer,
+} from '../../test/support/test-layers.ts';
 import type { ScriptedTurn } from '../model/scripted-model.ts';
+import { createScriptedModel } from '../model/scripted-model.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ClientLayer } from '../types/layers.ts';
 import type { ChatMessage, ToolResultBlock } from '../types/messages.ts';
-import { createCalculatorStorageServer, createTestWidgetServer, weatherClient, weatherLayer } from '../../test/support/test-layers.ts';
 import { AgentSession } from './agent-session.ts';
-import { ResumeError, resumeAgentLoop, runAgentLoop } from './run-agent-loop.ts';
 import type { AgentLoopOptions } from './run-agent-loop.ts';
+import { ResumeError, resumeAgentLoop, runAgentLoop } from './run-agent-loop.ts';
 
 function options(turns: ScriptedTurn[], extra: Partial<AgentLoopOptions> = {}) {
   const provider = createScriptedModel(turns);
@@ -20,7 +25,12 @@ function options(turns: ScriptedTurn[], extra: Partial<AgentLoopOptions> = {}) {
 }
 
 function lastToolResults(messages: ChatMessage[]): ToolResultBlock[] {
-  const last = [...messages].reverse().find((message) => Array.isArray(message.content) && message.content.some((block) => block.type === 'tool_result'));
+  const last = [...messages]
+    .reverse()
+    .find(
+      (message) =>
+        Array.isArray(message.content) && message.content.some((block) => block.type === 'tool_result'),
+    );
   return (last?.content as ToolResultBlock[]) ?? [];
 }
 
@@ -51,7 +61,11 @@ describe('runAgentLoop', () => {
       'what is 5 plus 3',
       options(
         [
-          { toolCalls: [{ id: 'toolu_1', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 5, b: 3 } }] },
+          {
+            toolCalls: [
+              { id: 'toolu_1', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 5, b: 3 } },
+            ],
+          },
           (request) => ({ text: `The answer is ${lastToolResults(request.messages)[0].content}.` }),
         ],
         { callbacks: { onToolCall } },
@@ -60,12 +74,18 @@ describe('runAgentLoop', () => {
     expect(result.stopReason).toBe('end_turn');
     expect(result.text).toBe('The answer is 8.');
     expect(onToolCall).toHaveBeenCalledWith(
-      expect.objectContaining({ id: 'toolu_1', name: 'calculator_webmcp_calculate', server: 'calculator', tool: 'calculate', result: '8' }),
+      expect.objectContaining({
+        id: 'toolu_1',
+        name: 'calculator_webmcp_calculate',
+        server: 'calculator',
+        tool: 'calculate',
+        result: '8',
+      }),
     );
     expect(result.metrics).toMatchObject({ iterations: 2, toolCalls: 1, toolErrors: 0, modelCalls: 2 });
   });
 
-  it('starts with discovery tools and appends a server\'s tools after its first call, never reordering', async () => {
+  it("starts with discovery tools and appends a server's tools after its first call, never reordering", async () => {
     const provider = createScriptedModel([
       { toolCalls: [{ name: 'calculator_webmcp_search_tools', input: { query: 'arithmetic' } }] },
       { toolCalls: [{ name: 'calculator_webmcp_calculate', input: { operation: 'multiply', a: 6, b: 7 } }] },
@@ -81,11 +101,15 @@ describe('runAgentLoop', () => {
     expect(third).toContain('calculator_webmcp_set-storage');
   });
 
-  it('routes the seed\'s weather_mcp_get_forecast through its alias to the MCP server', async () => {
+  it("routes the seed's weather_mcp_get_forecast through its alias to the MCP server", async () => {
     const calls: Array<{ tool: string; args: unknown }> = [];
     const result = await runAgentLoop('weather in Paris', {
       provider: createScriptedModel([
-        { toolCalls: [{ id: 'toolu_1234', name: 'weather_mcp_get_forecast', input: { location: 'Paris', days: 3 } }] },
+        {
+          toolCalls: [
+            { id: 'toolu_1234', name: 'weather_mcp_get_forecast', input: { location: 'Paris', days: 3 } },
+          ],
+        },
         { text: 'It is 18 degrees.' },
       ]),
       layers: [weatherLayer],
@@ -93,15 +117,29 @@ describe('runAgentLoop', () => {
       mcpClients: new Map([['weather', weatherClient(calls)]]),
     });
     expect(calls).toEqual([{ tool: 'get_weather_data', args: { location: 'Paris', days: 3 } }]);
-    expect(result.toolCalls[0]).toMatchObject({ name: 'weather_mcp_get_forecast', resolvedName: 'weather_mcp_get_weather_data', result: '{"temp":18,"wind":12}' });
+    expect(result.toolCalls[0]).toMatchObject({
+      name: 'weather_mcp_get_forecast',
+      resolvedName: 'weather_mcp_get_weather_data',
+      result: '{"temp":18,"wind":12}',
+    });
   });
 
   it('answers a schema violation with the error, details and expected_schema, and the loop goes on', async () => {
     const result = await runAgentLoop(
       'show sales',
       options([
-        { toolCalls: [{ id: 't1', name: 'autoui_webmcp_widget_display', input: { name: 'stat-card', params: { label: 'Sales' } } }] },
-        { toolCalls: [{ id: 't2', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: '5' } }] },
+        {
+          toolCalls: [
+            {
+              id: 't1',
+              name: 'autoui_webmcp_widget_display',
+              input: { name: 'stat-card', params: { label: 'Sales' } },
+            },
+          ],
+        },
+        {
+          toolCalls: [{ id: 't2', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: '5' } }],
+        },
         { text: 'done' },
       ]),
     );
@@ -126,8 +164,24 @@ describe('runAgentLoop', () => {
       'show conversion',
       options(
         [
-          { toolCalls: [{ id: 't1', name: 'autoui_webmcp_widget_display', input: { name: 'stat-card', params: { label: 'Conversion', value: '3.2%', trend: 'up' } } }] },
-          { toolCalls: [{ id: 't2', name: 'autoui_webmcp_canvas', input: { action: 'move', id: 'w_canvas1', params: { x: 10, y: 20 } } }] },
+          {
+            toolCalls: [
+              {
+                id: 't1',
+                name: 'autoui_webmcp_widget_display',
+                input: { name: 'stat-card', params: { label: 'Conversion', value: '3.2%', trend: 'up' } },
+              },
+            ],
+          },
+          {
+            toolCalls: [
+              {
+                id: 't2',
+                name: 'autoui_webmcp_canvas',
+                input: { action: 'move', id: 'w_canvas1', params: { x: 10, y: 20 } },
+              },
+            ],
+          },
           { text: 'shown' },
         ],
         { callbacks: { onWidget, onMove, onEvent: (event) => events.push(event) } },
@@ -145,7 +199,13 @@ describe('runAgentLoop', () => {
     const result = await runAgentLoop(
       'x',
       options([
-        { toolCalls: [{ name: 'nonsense', input: {} }, { name: 'calculator_webmcp_calculate', input: [1, 2] }, { name: 'ghost_mcp_tool', input: {} }] },
+        {
+          toolCalls: [
+            { name: 'nonsense', input: {} },
+            { name: 'calculator_webmcp_calculate', input: [1, 2] },
+            { name: 'ghost_mcp_tool', input: {} },
+          ],
+        },
         { text: 'sorry' },
       ]),
     );
@@ -159,20 +219,35 @@ describe('runAgentLoop', () => {
 
   it('reports a missing MCP client instead of failing', async () => {
     const result = await runAgentLoop('weather', {
-      provider: createScriptedModel([{ toolCalls: [{ name: 'weather_mcp_get_alerts', input: { region: 'IDF' } }] }, { text: 'ok' }]),
+      provider: createScriptedModel([
+        { toolCalls: [{ name: 'weather_mcp_get_alerts', input: { region: 'IDF' } }] },
+        { text: 'ok' },
+      ]),
       layers: [weatherLayer],
     });
-    expect(result.toolCalls[0].result).toBe('Error: no MCP client available for tool weather_mcp_get_alerts (server "weather" is not connected)');
+    expect(result.toolCalls[0].result).toBe(
+      'Error: no MCP client available for tool weather_mcp_get_alerts (server "weather" is not connected)',
+    );
   });
 
   it('truncates oversized results, keeps the full text for recall, and compresses old results', async () => {
     const server = createCalculatorStorageServer();
-    const big = JSON.stringify(Array.from({ length: 3000 }, (_, index) => ({ index, label: `row ${index}` })));
+    const big = JSON.stringify(
+      Array.from({ length: 3000 }, (_, index) => ({ index, label: `row ${index}` })),
+    );
     server.registerTool({ name: 'dump', description: 'Big data', execute: () => big });
     const turns: ScriptedTurn[] = [
       { toolCalls: [{ id: 'toolu_1', name: 'calculator_webmcp_dump', input: {} }] },
-      { toolCalls: [{ id: 'toolu_2', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 1, b: 1 } }] },
-      { toolCalls: [{ id: 'toolu_3', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 2, b: 2 } }] },
+      {
+        toolCalls: [
+          { id: 'toolu_2', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 1, b: 1 } },
+        ],
+      },
+      {
+        toolCalls: [
+          { id: 'toolu_3', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 2, b: 2 } },
+        ],
+      },
       { toolCalls: [{ id: 'toolu_4', name: 'recall', input: { id: 'toolu_1' } }] },
       { text: 'done' },
     ];
@@ -188,19 +263,32 @@ describe('runAgentLoop', () => {
   });
 
   it('stops at the per-request iteration limit and at the session limit', async () => {
-    const spin: ScriptedTurn = (request) => ({ toolCalls: [{ name: 'calculator_webmcp_calculate', input: { operation: 'add', a: request.messages.length, b: 1 } }] });
+    const spin: ScriptedTurn = (request) => ({
+      toolCalls: [
+        {
+          name: 'calculator_webmcp_calculate',
+          input: { operation: 'add', a: request.messages.length, b: 1 },
+        },
+      ],
+    });
     const first = await runAgentLoop('spin', options(Array(10).fill(spin), { limits: { maxIterations: 3 } }));
     expect(first.stopReason).toBe('max_iterations');
     expect(first.toolCalls).toHaveLength(3);
     const session = new AgentSession();
     const limited = { limits: { maxSessionToolTurns: 4 }, session };
-    expect((await runAgentLoop('a', options(Array(3).fill(spin).concat({ text: 'ok' }), limited))).stopReason).toBe('end_turn');
-    expect((await runAgentLoop('b', options(Array(5).fill(spin), limited))).stopReason).toBe('max_tool_calls');
+    expect(
+      (await runAgentLoop('a', options(Array(3).fill(spin).concat({ text: 'ok' }), limited))).stopReason,
+    ).toBe('end_turn');
+    expect((await runAgentLoop('b', options(Array(5).fill(spin), limited))).stopReason).toBe(
+      'max_tool_calls',
+    );
     expect(session.toolTurns).toBe(4);
   });
 
   it('tells the model when it repeats the same call instead of spinning', async () => {
-    const same = { toolCalls: [{ name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 1, b: 1 } }] };
+    const same = {
+      toolCalls: [{ name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 1, b: 1 } }],
+    };
     const result = await runAgentLoop('loop', options([same, same, same, { text: 'ok' }]));
     expect(result.toolCalls.map((call) => call.result).slice(0, 2)).toEqual(['2', '2']);
     const third = lastToolResults(result.session.messages)[0];
@@ -229,7 +317,12 @@ describe('runAgentLoop', () => {
     });
     await runAgentLoop('both', {
       provider: createScriptedModel([
-        { toolCalls: [{ name: 'calculator_webmcp_wait', input: { n: 1 } }, { name: 'calculator_webmcp_wait', input: { n: 2 } }] },
+        {
+          toolCalls: [
+            { name: 'calculator_webmcp_wait', input: { n: 1 } },
+            { name: 'calculator_webmcp_wait', input: { n: 2 } },
+          ],
+        },
         { text: 'ok' },
       ]),
       layers: [server.layer()],
@@ -249,13 +342,21 @@ describe('runAgentLoop', () => {
       },
     });
     const result = await runAgentLoop('hang', {
-      provider: createScriptedModel([{ toolCalls: [{ id: 'h1', name: 'calculator_webmcp_hang', input: {} }] }, { text: 'never' }]),
+      provider: createScriptedModel([
+        { toolCalls: [{ id: 'h1', name: 'calculator_webmcp_hang', input: {} }] },
+        { text: 'never' },
+      ]),
       layers: [server.layer()],
       signal: controller.signal,
     });
     expect(result.stopReason).toBe('aborted');
     expect(lastToolResults(result.session.messages)).toEqual([
-      { type: 'tool_result', tool_use_id: 'h1', content: 'Error: calculator_webmcp_hang was cancelled', is_error: true },
+      {
+        type: 'tool_result',
+        tool_use_id: 'h1',
+        content: 'Error: calculator_webmcp_hang was cancelled',
+        is_error: true,
+      },
     ]);
   });
 
@@ -263,17 +364,25 @@ describe('runAgentLoop', () => {
     const server = createCalculatorStorageServer();
     server.registerTool({ name: 'hang', description: 'Never answers', execute: () => new Promise(() => {}) });
     const result = await runAgentLoop('hang', {
-      provider: createScriptedModel([{ toolCalls: [{ name: 'calculator_webmcp_hang', input: {} }] }, { text: 'it hung' }]),
+      provider: createScriptedModel([
+        { toolCalls: [{ name: 'calculator_webmcp_hang', input: {} }] },
+        { text: 'it hung' },
+      ]),
       layers: [server.layer()],
       toolTimeoutMs: 50,
     });
-    expect(result.toolCalls[0].result).toBe('Error: calculator_webmcp_hang timed out after 50 ms; try again, narrow the request, or use another tool');
+    expect(result.toolCalls[0].result).toBe(
+      'Error: calculator_webmcp_hang timed out after 50 ms; try again, narrow the request, or use another tool',
+    );
     expect(result.stopReason).toBe('end_turn');
   });
 
   it('stops with error and RUN_ERROR when the model fails', async () => {
     const events: AgentEvent[] = [];
-    const result = await runAgentLoop('x', options([{ error: 'overloaded' }], { callbacks: { onEvent: (event) => events.push(event) } }));
+    const result = await runAgentLoop(
+      'x',
+      options([{ error: 'overloaded' }], { callbacks: { onEvent: (event) => events.push(event) } }),
+    );
     expect(result.stopReason).toBe('error');
     expect(result.error).toBe('model error: overloaded');
     expect(events.at(-1)).toMatchObject({ type: 'RUN_ERROR', message: 'model error: overloaded' });
@@ -284,14 +393,25 @@ describe('suspending and resuming', () => {
   const pageLayer: ClientLayer = {
     protocol: 'webmcp',
     serverName: 'page',
-    description: 'Tools of the user\'s browser page',
+    description: "Tools of the user's browser page",
     executedBy: 'client',
-    tools: [{ name: 'get_selection', description: 'The selected text', inputSchema: { type: 'object', properties: {} } }],
+    tools: [
+      {
+        name: 'get_selection',
+        description: 'The selected text',
+        inputSchema: { type: 'object', properties: {} },
+      },
+    ],
   };
 
   it('hands client-side tools to the client and resumes from a serialized session (another replica)', async () => {
     const base = options([
-      { toolCalls: [{ id: 'c1', name: 'page_webmcp_get_selection', input: {} }, { id: 'c2', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 1, b: 2 } }] },
+      {
+        toolCalls: [
+          { id: 'c1', name: 'page_webmcp_get_selection', input: {} },
+          { id: 'c2', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 1, b: 2 } },
+        ],
+      },
       (request) => ({ text: `Selection: ${lastToolResults(request.messages)[0].content}` }),
     ]);
     const layers = [...base.layers, pageLayer];
@@ -301,32 +421,67 @@ describe('suspending and resuming', () => {
     expect(first.session.suspended?.results.c2.content).toBe('3');
 
     const restored = AgentSession.fromJSON(JSON.parse(JSON.stringify(first.session)));
-    await expect(resumeAgentLoop({ toolResults: [{ toolCallId: 'nope', content: 'x' }] }, { ...base, layers, session: restored })).rejects.toBeInstanceOf(ResumeError);
-    await expect(resumeAgentLoop({ toolResults: [{ toolCallId: 'c2', content: 'x' }] }, { ...base, layers, session: restored })).rejects.toThrow('already has a result');
-    const resumed = await resumeAgentLoop({ toolResults: [{ toolCallId: 'c1', content: 'hello world' }] }, { ...base, layers, session: restored });
+    await expect(
+      resumeAgentLoop(
+        { toolResults: [{ toolCallId: 'nope', content: 'x' }] },
+        { ...base, layers, session: restored },
+      ),
+    ).rejects.toBeInstanceOf(ResumeError);
+    await expect(
+      resumeAgentLoop(
+        { toolResults: [{ toolCallId: 'c2', content: 'x' }] },
+        { ...base, layers, session: restored },
+      ),
+    ).rejects.toThrow('already has a result');
+    const resumed = await resumeAgentLoop(
+      { toolResults: [{ toolCallId: 'c1', content: 'hello world' }] },
+      { ...base, layers, session: restored },
+    );
     expect(resumed.stopReason).toBe('end_turn');
     expect(resumed.text).toBe('Selection: hello world');
     expect(restored.suspended).toBeUndefined();
-    await expect(resumeAgentLoop({ toolResults: [{ toolCallId: 'c1', content: 'again' }] }, { ...base, layers, session: restored })).rejects.toThrow('nothing to resume');
+    await expect(
+      resumeAgentLoop(
+        { toolResults: [{ toolCallId: 'c1', content: 'again' }] },
+        { ...base, layers, session: restored },
+      ),
+    ).rejects.toThrow('nothing to resume');
   });
 
   it('asks before calls the policy marks "ask", runs approved ones and tells the model about denied ones', async () => {
     const approvalPolicy = { rules: [{ match: 'calculator:set-storage', action: 'ask' as const }] };
-    const store = { toolCalls: [{ id: 's1', name: 'calculator_webmcp_set-storage', input: { key: 'greeting', value: 'hello' } }] };
-    const base = options([store, (request) => ({ text: lastToolResults(request.messages)[0].content })], { approvalPolicy });
+    const store = {
+      toolCalls: [
+        { id: 's1', name: 'calculator_webmcp_set-storage', input: { key: 'greeting', value: 'hello' } },
+      ],
+    };
+    const base = options([store, (request) => ({ text: lastToolResults(request.messages)[0].content })], {
+      approvalPolicy,
+    });
     const first = await runAgentLoop('store hello under greeting', base);
     expect(first.stopReason).toBe('awaiting_approval');
-    const approved = await resumeAgentLoop({ approvals: [{ toolCallId: 's1', decision: 'approve' }] }, { ...base, session: first.session });
+    const approved = await resumeAgentLoop(
+      { approvals: [{ toolCallId: 's1', decision: 'approve' }] },
+      { ...base, session: first.session },
+    );
     expect(approved.text).toBe('Stored value at key: greeting');
 
-    const denyBase = options([store, (request) => ({ text: lastToolResults(request.messages)[0].content })], { approvalPolicy });
+    const denyBase = options([store, (request) => ({ text: lastToolResults(request.messages)[0].content })], {
+      approvalPolicy,
+    });
     const second = await runAgentLoop('store it', denyBase);
-    const denied = await resumeAgentLoop({ approvals: [{ toolCallId: 's1', decision: 'deny' }] }, { ...denyBase, session: second.session });
+    const denied = await resumeAgentLoop(
+      { approvals: [{ toolCallId: 's1', decision: 'deny' }] },
+      { ...denyBase, session: second.session },
+    );
     expect(denied.text).toMatch(/the user denied this tool call/);
   });
 
   it('answers pending calls as not run when the user moves on, so history stays consistent', async () => {
-    const base = options([{ toolCalls: [{ id: 'c1', name: 'page_webmcp_get_selection', input: {} }] }, { text: 'ok' }]);
+    const base = options([
+      { toolCalls: [{ id: 'c1', name: 'page_webmcp_get_selection', input: {} }] },
+      { text: 'ok' },
+    ]);
     const layers = [...base.layers, pageLayer];
     const first = await runAgentLoop('selection?', { ...base, layers });
     const second = await runAgentLoop('never mind', { ...base, layers, session: first.session });
@@ -335,7 +490,12 @@ describe('suspending and resuming', () => {
     expect(messages[2]).toEqual({
       role: 'user',
       content: [
-        { type: 'tool_result', tool_use_id: 'c1', content: expect.stringMatching(/^Error: not run/), is_error: true },
+        {
+          type: 'tool_result',
+          tool_use_id: 'c1',
+          content: expect.stringMatching(/^Error: not run/),
+          is_error: true,
+        },
         { type: 'text', text: 'never mind' },
       ],
     });

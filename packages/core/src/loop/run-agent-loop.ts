@@ -1,9 +1,9 @@
-import { compressToolResults } from '../context/compress-tool-results.ts';
-import type { CompressionOptions } from '../context/compress-tool-results.ts';
-import { trimHistory } from '../context/trim-history.ts';
-import { ToolCatalog } from '../catalog/tool-catalog.ts';
 import type { ToolCatalogOptions } from '../catalog/tool-catalog.ts';
-import { ToolDispatcher, serverKey } from '../dispatch/dispatcher.ts';
+import { ToolCatalog } from '../catalog/tool-catalog.ts';
+import type { CompressionOptions } from '../context/compress-tool-results.ts';
+import { compressToolResults } from '../context/compress-tool-results.ts';
+import { trimHistory } from '../context/trim-history.ts';
+import { serverKey, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import type { UiCallbacks } from '../dispatch/ui-hooks.ts';
 import type { AgentEvent, AgentEventInput, RunMetrics, StopReason } from '../types/events.ts';
 import type { ProviderTool, ToolLayer } from '../types/layers.ts';
@@ -12,17 +12,17 @@ import type { LanguageModel } from '../types/model.ts';
 import type { McpToolClient, ToolCall } from '../types/tool-call.ts';
 import type { SchemaValidator } from '../validation/schema-validator.ts';
 import { AgentRun } from './agent-run.ts';
-import { AgentSession, randomId } from './agent-session.ts';
 import type { PendingToolCall } from './agent-session.ts';
+import { AgentSession, randomId } from './agent-session.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import { EventChannel } from './event-channel.ts';
-import { resolveLimits } from './limits.ts';
 import type { LoopLimits } from './limits.ts';
-import { RECALL_TOOL } from './recall-tool.ts';
+import { resolveLimits } from './limits.ts';
 import { LoopDetector } from './loop-detector.ts';
 import { addUsage, runModelStep } from './model-step.ts';
-import { executeAll, runToolStep } from './tool-step.ts';
+import { RECALL_TOOL } from './recall-tool.ts';
 import type { ToolStepContext } from './tool-step.ts';
+import { executeAll, runToolStep } from './tool-step.ts';
 
 /** Callbacks of the agent loop (the seed's callback style; the event stream carries the same). */
 export interface AgentCallbacks extends UiCallbacks {
@@ -107,7 +107,10 @@ export function runAgentLoop(message: string, options: AgentLoopOptions): AgentR
  * Resumes a suspended run with the client's tool results and/or people's approval decisions.
  * Validates the input against the suspended step first (unknown or duplicate ids reject with ResumeError).
  */
-export function resumeAgentLoop(input: ResumeInput, options: AgentLoopOptions & { session: AgentSession }): AgentRun<AgentResult> {
+export function resumeAgentLoop(
+  input: ResumeInput,
+  options: AgentLoopOptions & { session: AgentSession },
+): AgentRun<AgentResult> {
   return start(options, (session) => validateResume(session, input), input);
 }
 
@@ -197,18 +200,35 @@ class LoopRun {
       this.emit({ type: 'CUSTOM', name: 'iteration', value: { iteration: iteration + 1 } });
       const tools = this.#currentTools();
       const messages = this.#prepareHistory();
-      this.emit({ type: 'CUSTOM', name: 'model_request', value: { iteration: iteration + 1, tools: tools.length, messages: messages.length } });
+      this.emit({
+        type: 'CUSTOM',
+        name: 'model_request',
+        value: { iteration: iteration + 1, tools: tools.length, messages: messages.length },
+      });
       this.#metrics.modelCalls++;
       const step = await runModelStep(
         this.#options.provider,
-        { system: this.#systemPrompt(), messages, tools, signal: this.#signal, maxTokens: this.#options.maxTokens },
+        {
+          system: this.#systemPrompt(),
+          messages,
+          tools,
+          signal: this.#signal,
+          maxTokens: this.#options.maxTokens,
+        },
         this.emit,
         this.#options.callbacks?.onText,
       );
       addUsage(this.#metrics.usage, step.usage);
-      this.emit({ type: 'CUSTOM', name: 'model_response', value: { finish: step.finish, usage: step.usage, toolCalls: step.toolUses.length } });
+      this.emit({
+        type: 'CUSTOM',
+        name: 'model_response',
+        value: { finish: step.finish, usage: step.usage, toolCalls: step.toolUses.length },
+      });
       this.#text += step.text;
-      const content: ContentBlock[] = [...(step.text ? [{ type: 'text' as const, text: step.text }] : []), ...step.toolUses];
+      const content: ContentBlock[] = [
+        ...(step.text ? [{ type: 'text' as const, text: step.text }] : []),
+        ...step.toolUses,
+      ];
       if (content.length > 0) this.#session.messages.push({ role: 'assistant', content });
 
       if (step.finish === 'aborted') return 'aborted';
@@ -218,7 +238,8 @@ class LoopRun {
       this.#session.toolTurns++;
       const toolStep = await runToolStep(step.toolUses, this.#toolStepContext(loopDetector));
       this.#record(toolStep.calls);
-      if (toolStep.pending.length > 0) return this.#suspend(step.toolUses, toolStep.results, toolStep.pending, iteration + 1);
+      if (toolStep.pending.length > 0)
+        return this.#suspend(step.toolUses, toolStep.results, toolStep.pending, iteration + 1);
       this.#appendResults(step.toolUses, toolStep.results);
       this.emit({ type: 'CUSTOM', name: 'metrics', value: this.#snapshotMetrics() });
     }
@@ -226,20 +247,47 @@ class LoopRun {
 
   async #resumeStep(input: ResumeInput): Promise<StopReason | undefined> {
     const suspended = this.#session.suspended;
-    if (!suspended) throw new ResumeError('nothing_suspended', 'nothing to resume: this conversation is not waiting');
+    if (!suspended)
+      throw new ResumeError('nothing_suspended', 'nothing to resume: this conversation is not waiting');
     const results = { ...suspended.results };
     for (const { toolCallId, content, isError } of input.toolResults ?? []) {
-      results[toolCallId] = { type: 'tool_result', tool_use_id: toolCallId, content: String(content), ...(isError ? { is_error: true } : {}) };
-      this.emit({ type: 'TOOL_CALL_RESULT', messageId: `result_${toolCallId}`, toolCallId, content: String(content), role: 'tool' });
+      results[toolCallId] = {
+        type: 'tool_result',
+        tool_use_id: toolCallId,
+        content: String(content),
+        ...(isError ? { is_error: true } : {}),
+      };
+      this.emit({
+        type: 'TOOL_CALL_RESULT',
+        messageId: `result_${toolCallId}`,
+        toolCallId,
+        content: String(content),
+        role: 'tool',
+      });
     }
-    const decisions = new Map((input.approvals ?? []).map((approval) => [approval.toolCallId, approval.decision]));
+    const decisions = new Map(
+      (input.approvals ?? []).map((approval) => [approval.toolCallId, approval.decision]),
+    );
     const approved: ToolUseBlock[] = [];
     for (const { block, reason } of suspended.pending) {
       if (reason !== 'approval' || !decisions.has(block.id)) continue;
       if (decisions.get(block.id) === 'approve') approved.push(block);
-      else results[block.id] = { type: 'tool_result', tool_use_id: block.id, content: 'Error: the user denied this tool call. Do not retry it; continue without it or ask the user.', is_error: true };
+      else
+        results[block.id] = {
+          type: 'tool_result',
+          tool_use_id: block.id,
+          content:
+            'Error: the user denied this tool call. Do not retry it; continue without it or ask the user.',
+          is_error: true,
+        };
     }
-    this.#record(await executeAll(approved, { dispatcher: this.#dispatcher, session: this.#session, signal: this.#signal, emit: this.emit }, results));
+    this.#record(
+      await executeAll(
+        approved,
+        { dispatcher: this.#dispatcher, session: this.#session, signal: this.#signal, emit: this.emit },
+        results,
+      ),
+    );
     const pending = suspended.pending.filter(({ block }) => results[block.id] === undefined);
     if (pending.length > 0) return this.#suspend(suspended.blocks, results, pending, suspended.iterations);
     this.#session.suspended = undefined;
@@ -264,7 +312,12 @@ class LoopRun {
   #appendResults(blocks: ToolUseBlock[], results: Record<string, ToolResultBlock>): void {
     const content = blocks.map(
       (block) =>
-        results[block.id] ?? { type: 'tool_result' as const, tool_use_id: block.id, content: 'Error: this call was not run.', is_error: true },
+        results[block.id] ?? {
+          type: 'tool_result' as const,
+          tool_use_id: block.id,
+          content: 'Error: this call was not run.',
+          is_error: true,
+        },
     );
     this.#session.messages.push({ role: 'user', content });
   }
@@ -297,7 +350,10 @@ class LoopRun {
 
   /** Discovery (or all) tools, then activated servers' and revealed tools, appended in a stable order. */
   #currentTools(): ProviderTool[] {
-    const tools = this.#options.discovery === 'eager' ? [...this.#catalog.allTools()] : [...this.#catalog.discoveryTools()];
+    const tools =
+      this.#options.discovery === 'eager'
+        ? [...this.#catalog.allTools()]
+        : [...this.#catalog.discoveryTools()];
     const names = new Set(tools.map((tool) => tool.name));
     const add = (tool: ProviderTool | undefined) => {
       if (tool && !names.has(tool.name)) {
@@ -305,36 +361,68 @@ class LoopRun {
         tools.push(tool);
       }
     };
-    for (const server of this.#catalog.servers) {
-      const clientSide = 'executedBy' in server.layer;
-      if (clientSide || this.#session.activatedServers.includes(serverKey(server.server, server.protocol))) {
+    const servers = this.#catalog.servers;
+    for (const server of servers)
+      if ('executedBy' in server.layer)
+        for (const tool of this.#catalog.toolsForLayer(server.layer)) add(tool);
+    for (const name of this.#session.revealedTools) add(this.#catalog.providerTool(name));
+    // Tools an activated server gained since (tools/list_changed) come last.
+    for (const server of servers) {
+      if (this.#session.activatedServers.includes(serverKey(server.server, server.protocol))) {
         for (const tool of this.#catalog.toolsForLayer(server.layer)) add(tool);
       }
     }
-    for (const name of this.#session.revealedTools) add(this.#catalog.providerTool(name));
-    if (this.#session.results.size > 0 && ![...names].some((name) => name === 'recall' || name.endsWith('_webmcp_recall'))) add(RECALL_TOOL);
+    if (
+      this.#session.results.size > 0 &&
+      ![...names].some((name) => name === 'recall' || name.endsWith('_webmcp_recall'))
+    )
+      add(RECALL_TOOL);
     return tools;
   }
 
   #prepareHistory(): ChatMessage[] {
     if (this.#options.compression !== false) {
-      this.#session.messages = compressToolResults(this.#session.messages, this.#session.results, this.#options.compression);
+      this.#session.messages = compressToolResults(
+        this.#session.messages,
+        this.#session.results,
+        this.#options.compression,
+      );
     }
     const max = this.#options.maxHistoryChars;
-    return max ? trimHistory(this.#session.messages, max) : this.#session.messages;
+    // A snapshot: the session's array keeps growing after the model call.
+    return max ? trimHistory(this.#session.messages, max) : [...this.#session.messages];
   }
 
   #snapshotMetrics(): RunMetrics {
-    return { ...this.#metrics, usage: { ...this.#metrics.usage }, elapsedMs: Math.round(performance.now() - this.#startedAt) };
+    return {
+      ...this.#metrics,
+      usage: { ...this.#metrics.usage },
+      elapsedMs: Math.round(performance.now() - this.#startedAt),
+    };
   }
 
   #finish(stopReason: StopReason, error?: string): AgentResult {
     const metrics = this.#snapshotMetrics();
     this.emit({ type: 'CUSTOM', name: 'metrics', value: metrics });
-    if (stopReason === 'error') this.emit({ type: 'RUN_ERROR', message: error ?? 'unknown error', code: 'error' });
-    else this.emit({ type: 'RUN_FINISHED', threadId: this.#session.id, runId: this.#runId, result: { stopReason } });
+    if (stopReason === 'error')
+      this.emit({ type: 'RUN_ERROR', message: error ?? 'unknown error', code: 'error' });
+    else
+      this.emit({
+        type: 'RUN_FINISHED',
+        threadId: this.#session.id,
+        runId: this.#runId,
+        result: { stopReason },
+      });
     const pending = this.#session.suspended?.pending ?? [];
-    return { stopReason, text: this.#text, toolCalls: this.#calls, metrics, session: this.#session, pending, ...(error ? { error } : {}) };
+    return {
+      stopReason,
+      text: this.#text,
+      toolCalls: this.#calls,
+      metrics,
+      session: this.#session,
+      pending,
+      ...(error ? { error } : {}),
+    };
   }
 }
 
@@ -342,7 +430,8 @@ class LoopRun {
 function appendUserText(messages: ChatMessage[], text: string): void {
   const last = messages.at(-1);
   if (last?.role === 'user') {
-    const blocks: ContentBlock[] = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
+    const blocks: ContentBlock[] =
+      typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
     messages[messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] };
   } else {
     messages.push({ role: 'user', content: text });
@@ -370,21 +459,32 @@ function settleAbandonedStep(session: AgentSession): void {
 
 function validateResume(session: AgentSession, input: ResumeInput): void {
   const suspended = session.suspended;
-  if (!suspended) throw new ResumeError('nothing_suspended', 'nothing to resume: this conversation is not waiting for tool results or approvals');
+  if (!suspended)
+    throw new ResumeError(
+      'nothing_suspended',
+      'nothing to resume: this conversation is not waiting for tool results or approvals',
+    );
   const pendingById = new Map(suspended.pending.map((call) => [call.block.id, call]));
   const seen = new Set<string>();
   const check = (id: string, kind: PendingToolCall['reason']) => {
-    if (seen.has(id)) throw new ResumeError('not_pending', `tool call ${id} is answered twice in this request`);
+    if (seen.has(id))
+      throw new ResumeError('not_pending', `tool call ${id} is answered twice in this request`);
     seen.add(id);
     const pending = pendingById.get(id);
     if (!pending) {
       const known = suspended.blocks.some((block) => block.id === id);
       throw known
         ? new ResumeError('not_pending', `tool call ${id} already has a result`)
-        : new ResumeError('unknown_call', `unknown tool call id ${id}; pending: ${[...pendingById.keys()].join(', ')}`);
+        : new ResumeError(
+            'unknown_call',
+            `unknown tool call id ${id}; pending: ${[...pendingById.keys()].join(', ')}`,
+          );
     }
     if (pending.reason !== kind) {
-      throw new ResumeError('wrong_kind', `tool call ${id} waits for ${pending.reason === 'approval' ? 'an approval' : 'a client tool result'}`);
+      throw new ResumeError(
+        'wrong_kind',
+        `tool call ${id} waits for ${pending.reason === 'approval' ? 'an approval' : 'a client tool result'}`,
+      );
     }
   };
   for (const result of input.toolResults ?? []) check(result.toolCallId, 'client_tool');

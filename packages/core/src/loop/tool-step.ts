@@ -4,8 +4,8 @@ import type { AgentEventInput } from '../types/events.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { ToolCall } from '../types/tool-call.ts';
 import type { AgentSession, PendingToolCall } from './agent-session.ts';
-import { decideApproval } from './approval-policy.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
+import { decideApproval } from './approval-policy.ts';
 import type { LoopDetector } from './loop-detector.ts';
 
 /** What a tool step needs from the run. */
@@ -52,22 +52,41 @@ export async function executeAll(
   results: Record<string, ToolResultBlock>,
 ): Promise<ToolCall[]> {
   const outcomes = await Promise.all(
-    blocks.map((block) => context.dispatcher.dispatch(block, { session: context.session, signal: context.signal, emit: context.emit })),
+    blocks.map((block) =>
+      context.dispatcher.dispatch(block, {
+        session: context.session,
+        signal: context.signal,
+        emit: context.emit,
+      }),
+    ),
   );
   return outcomes.map(({ result, call }) => {
     results[result.tool_use_id] = result;
-    context.emit({ type: 'TOOL_CALL_RESULT', messageId: `result_${call.id}`, toolCallId: call.id, content: result.content, role: 'tool' });
+    context.emit({
+      type: 'TOOL_CALL_RESULT',
+      messageId: `result_${call.id}`,
+      toolCallId: call.id,
+      content: result.content,
+      role: 'tool',
+    });
     context.emit({ type: 'CUSTOM', name: 'tool_call', value: call });
     return call;
   });
 }
 
-type Verdict = { kind: 'run' } | { kind: 'answer'; text: string } | { kind: 'pending'; reason: PendingToolCall['reason'] };
+type Verdict =
+  | { kind: 'run' }
+  | { kind: 'answer'; text: string }
+  | { kind: 'pending'; reason: PendingToolCall['reason'] };
 
 function classify(block: ToolUseBlock, context: ToolStepContext): Verdict {
   const repeats = context.loopDetector.record(block.name, block.input);
   if (repeats >= context.repeatedCallLimit) {
-    context.emit({ type: 'CUSTOM', name: 'loop_detected', value: { toolCallId: block.id, name: block.name, repeats } });
+    context.emit({
+      type: 'CUSTOM',
+      name: 'loop_detected',
+      value: { toolCallId: block.id, name: block.name, repeats },
+    });
     return {
       kind: 'answer',
       text: errorText(
@@ -79,15 +98,34 @@ function classify(block: ToolUseBlock, context: ToolStepContext): Verdict {
   const parsed = typeof block.name === 'string' ? catalog.parse(catalog.resolveAlias(block.name)) : undefined;
   if (!parsed || parsed.kind === 'pseudo') return { kind: 'run' };
   if ('executedBy' in parsed.layer) return { kind: 'pending', reason: 'client_tool' };
-  const action = decideApproval(context.approvalPolicy, parsed.server, parsed.toolName, parsed.tool.annotations);
+  const action = decideApproval(
+    context.approvalPolicy,
+    parsed.server,
+    parsed.toolName,
+    parsed.tool.annotations,
+  );
   if (action === 'deny') {
-    return { kind: 'answer', text: errorText(`${block.name} is not allowed by this deployment's tool policy; do not retry it.`) };
+    return {
+      kind: 'answer',
+      text: errorText(`${block.name} is not allowed by this deployment's tool policy; do not retry it.`),
+    };
   }
   return action === 'ask' ? { kind: 'pending', reason: 'approval' } : { kind: 'run' };
 }
 
 function answer(block: ToolUseBlock, text: string, context: ToolStepContext): ToolResultBlock {
-  const result: ToolResultBlock = { type: 'tool_result', tool_use_id: block.id, content: text, is_error: true };
-  context.emit({ type: 'TOOL_CALL_RESULT', messageId: `result_${block.id}`, toolCallId: block.id, content: text, role: 'tool' });
+  const result: ToolResultBlock = {
+    type: 'tool_result',
+    tool_use_id: block.id,
+    content: text,
+    is_error: true,
+  };
+  context.emit({
+    type: 'TOOL_CALL_RESULT',
+    messageId: `result_${block.id}`,
+    toolCallId: block.id,
+    content: text,
+    role: 'tool',
+  });
   return result;
 }

@@ -1,4 +1,10 @@
-import type { LanguageModel, ModelFinishReason, ModelRequest, ModelStreamEvent, Usage } from '../types/model.ts';
+import type {
+  LanguageModel,
+  ModelFinishReason,
+  ModelRequest,
+  ModelStreamEvent,
+  Usage,
+} from '../types/model.ts';
 
 /** One scripted model reply. */
 export interface ScriptedReply {
@@ -33,7 +39,11 @@ export function createScriptedModel(turns: ScriptedTurn[], options: { id?: strin
       requests.push(request);
       const turn = turns[next++];
       if (turn === undefined) {
-        yield { type: 'finish', reason: 'error', error: `scripted model has no turn ${next} (it has ${turns.length})` };
+        yield {
+          type: 'finish',
+          reason: 'error',
+          error: `scripted model has no turn ${next} (it has ${turns.length})`,
+        };
         return;
       }
       const reply = typeof turn === 'function' ? turn(request) : turn;
@@ -45,18 +55,25 @@ export function createScriptedModel(turns: ScriptedTurn[], options: { id?: strin
       let callNumber = 0;
       for (const call of reply.toolCalls ?? []) {
         const id = call.id ?? `toolu_${next}_${++callNumber}`;
-        yield { type: 'tool_call_delta', id, name: call.name, argumentsDelta: JSON.stringify(call.input ?? {}) };
+        yield {
+          type: 'tool_call_delta',
+          id,
+          name: call.name,
+          argumentsDelta: JSON.stringify(call.input ?? {}),
+        };
         yield { type: 'tool_call', id, name: call.name, input: call.input };
       }
       yield { type: 'usage', usage: reply.usage ?? estimateUsage(request, reply) };
-      const finish = reply.finish ?? (reply.error ? 'error' : reply.toolCalls?.length ? 'tool_use' : 'end_turn');
+      const finish =
+        reply.finish ?? (reply.error ? 'error' : reply.toolCalls?.length ? 'tool_use' : 'end_turn');
       yield { type: 'finish', reason: finish, ...(reply.error ? { error: reply.error } : {}) };
     },
   };
 }
 
 function estimateUsage(request: ModelRequest, reply: ScriptedReply): Usage {
-  const sent = request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length;
+  const sent =
+    request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length;
   const received = (reply.text?.length ?? 0) + JSON.stringify(reply.toolCalls ?? []).length;
   return { inputTokens: Math.ceil(sent / 4), outputTokens: Math.ceil(received / 4) };
 }

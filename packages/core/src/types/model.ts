@@ -10,7 +10,13 @@ export interface Usage {
 }
 
 /** Why a model stopped producing output. */
-export type ModelFinishReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'error';
+export type ModelFinishReason =
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'refusal'
+  | 'error';
 
 /** What the loop sends to a model on each iteration. */
 export interface ModelRequest {

@@ -23,15 +23,27 @@ describe('SchemaValidator', () => {
   });
 
   it('lists the allowed values of an enum and unknown properties', () => {
-    const outcome = new SchemaValidator().validate(statCard, { label: 'a', value: 'b', trend: 'sideways', x: 1 });
+    const outcome = new SchemaValidator().validate(statCard, {
+      label: 'a',
+      value: 'b',
+      trend: 'sideways',
+      x: 1,
+    });
     expect(outcome.valid).toBe(false);
     if (outcome.valid) return;
-    expect(outcome.issues).toContainEqual({ path: '/trend', message: 'must be one of ["up","down","stable"]' });
+    expect(outcome.issues).toContainEqual({
+      path: '/trend',
+      message: 'must be one of ["up","down","stable"]',
+    });
     expect(outcome.issues).toContainEqual({ path: '/x', message: 'unknown property (not in the schema)' });
   });
 
   it('accepts 2020-12 schemas that declare $schema', () => {
-    const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', required: ['a'] };
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      required: ['a'],
+    };
     expect(new SchemaValidator().validate(schema, {}).valid).toBe(false);
   });
 

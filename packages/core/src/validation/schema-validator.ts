@@ -1,5 +1,5 @@
-import AjvModule from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import AjvModule from 'ajv';
 import type { JsonSchema } from '../types/layers.ts';
 
 interface AjvInstance {
@@ -7,7 +7,9 @@ interface AjvInstance {
 }
 
 // ajv is CommonJS: depending on the loader the default import is the class or the module object.
-const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (options: Options) => AjvInstance;
+const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (
+  options: Options,
+) => AjvInstance;
 
 /** One validation problem, as the model sees it. */
 export interface ValidationIssue {

@@ -1,5 +1,5 @@
-import { createWebMcpServer } from './webmcp-server.ts';
 import type { WebMcpServer } from './webmcp-server.ts';
+import { createWebMcpServer } from './webmcp-server.ts';
 
 const OPERATIONS = {
   add: (a: number, b: number) => a + b,
@@ -39,7 +39,9 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
         throw new Error(`Unknown operation "${String(operation)}": use add, subtract, multiply or divide`);
       }
       if (!Number.isFinite(a) || !Number.isFinite(b)) {
-        throw new Error(`Both a and b must be finite numbers (got a=${JSON.stringify(a)}, b=${JSON.stringify(b)})`);
+        throw new Error(
+          `Both a and b must be finite numbers (got a=${JSON.stringify(a)}, b=${JSON.stringify(b)})`,
+        );
       }
       if (operation === 'divide' && b === 0) throw new Error('Division by zero: b must not be 0');
       return String(OPERATIONS[operation as Operation](a as number, b as number));

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ToolInputError, createWebMcpServer } from './webmcp-server.ts';
+import { createWebMcpServer, ToolInputError } from './webmcp-server.ts';
 
 const echo = {
   name: 'echo',

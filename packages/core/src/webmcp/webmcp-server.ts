@@ -1,5 +1,3 @@
-import { SchemaValidator } from '../validation/schema-validator.ts';
-import type { ValidationIssue } from '../validation/schema-validator.ts';
 import type {
   JsonSchema,
   McpRecipe,
@@ -9,8 +7,10 @@ import type {
   WebMcpLayer,
   WebMcpToolDef,
 } from '../types/layers.ts';
-import { compileResourceTemplate } from './resource-template.ts';
+import type { ValidationIssue } from '../validation/schema-validator.ts';
+import { SchemaValidator } from '../validation/schema-validator.ts';
 import type { ResourceTemplateMatcher } from './resource-template.ts';
+import { compileResourceTemplate } from './resource-template.ts';
 
 /** A tool as a page registers it (the `document.modelContext.registerTool` shape). */
 export interface WebMcpToolInput {
@@ -43,7 +43,9 @@ export class ToolInputError extends Error {
   readonly issues: ValidationIssue[];
   readonly expectedSchema: JsonSchema;
   constructor(toolName: string, issues: ValidationIssue[], expectedSchema: JsonSchema) {
-    super(`Invalid input for ${toolName}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`);
+    super(
+      `Invalid input for ${toolName}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`,
+    );
     this.name = 'ToolInputError';
     this.issues = issues;
     this.expectedSchema = expectedSchema;
@@ -128,7 +130,9 @@ export function createWebMcpServer(name: string, options: { description: string 
     async executeTool(toolName, input, context = {}) {
       const tool = tools.get(toolName);
       if (!tool) {
-        throw new Error(`Unknown tool "${toolName}" on WebMCP server "${name}". Available: ${[...tools.keys()].join(', ')}`);
+        throw new Error(
+          `Unknown tool "${toolName}" on WebMCP server "${name}". Available: ${[...tools.keys()].join(', ')}`,
+        );
       }
       const args = input ?? {};
       const outcome = validator.validate(tool.inputSchema, args);
@@ -141,7 +145,8 @@ export function createWebMcpServer(name: string, options: { description: string 
     async readResource(uri) {
       for (const { input, matcher } of resources) {
         const params = matcher.match(uri);
-        if (params) return { contents: [{ uri, mimeType: input.mimeType, text: await input.read(uri, params) }] };
+        if (params)
+          return { contents: [{ uri, mimeType: input.mimeType, text: await input.read(uri, params) }] };
       }
       throw new Error(`No resource matches "${uri}" on WebMCP server "${name}"`);
     },
