@@ -306,6 +306,7 @@ describe('runAgentLoop', () => {
     server.registerTool({
       name: 'wait',
       description: 'Waits',
+      annotations: { readOnlyHint: true },
       inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
       execute: async ({ n }) => {
         order.push(`start ${n}`);
@@ -499,5 +500,43 @@ describe('suspending and resuming', () => {
         { type: 'text', text: 'never mind' },
       ],
     });
+  });
+});
+
+describe('parallel execution', () => {
+  it('runs writes to one server one after another, and read-only calls side by side', async () => {
+    const server = createCalculatorStorageServer();
+    const log: string[] = [];
+    const tool = (name: string, readOnlyHint: boolean) =>
+      server.registerTool({
+        name,
+        description: name,
+        inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+        annotations: { readOnlyHint },
+        execute: async ({ n }) => {
+          log.push(`start ${name} ${n}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          log.push(`end ${name} ${n}`);
+          return 'ok';
+        },
+      });
+    tool('write', false);
+    tool('read', true);
+    await runAgentLoop('go', {
+      provider: createScriptedModel([
+        {
+          toolCalls: [
+            { name: 'calculator_webmcp_write', input: { n: 1 } },
+            { name: 'calculator_webmcp_write', input: { n: 2 } },
+            { name: 'calculator_webmcp_read', input: { n: 3 } },
+            { name: 'calculator_webmcp_read', input: { n: 4 } },
+          ],
+        },
+        { text: 'ok' },
+      ]),
+      layers: [server.layer()],
+    });
+    expect(log.indexOf('end write 1')).toBeLessThan(log.indexOf('start write 2'));
+    expect(log.indexOf('start read 4')).toBeLessThan(log.indexOf('end read 3'));
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolDispatcher } from '../dispatch/dispatcher.ts';
+import type { DispatchOutcome, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import { errorText } from '../dispatch/tool-result-text.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
@@ -45,20 +45,28 @@ export async function runToolStep(blocks: ToolUseBlock[], context: ToolStepConte
   return { results, calls, pending };
 }
 
-/** Runs approved or otherwise runnable calls in parallel and records their results. */
+/**
+ * Runs approved or otherwise runnable calls and records their results, in block order. Calls to
+ * different servers run in parallel; calls to the same server run one after another unless they are all
+ * read-only (a server that rewrites its state on every call could otherwise lose writes).
+ */
 export async function executeAll(
   blocks: ToolUseBlock[],
   context: Pick<ToolStepContext, 'dispatcher' | 'session' | 'signal' | 'emit'>,
   results: Record<string, ToolResultBlock>,
 ): Promise<ToolCall[]> {
-  const outcomes = await Promise.all(
-    blocks.map((block) =>
-      context.dispatcher.dispatch(block, {
-        session: context.session,
-        signal: context.signal,
-        emit: context.emit,
-      }),
-    ),
+  const lanes = new Map<string, number[]>();
+  blocks.forEach((block, index) => {
+    const lane = laneOf(block, context.dispatcher);
+    lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
+  });
+  const outcomes: DispatchOutcome[] = new Array(blocks.length);
+  const dispatchContext = { session: context.session, signal: context.signal, emit: context.emit };
+  await Promise.all(
+    [...lanes.values()].map(async (lane) => {
+      for (const index of lane)
+        outcomes[index] = await context.dispatcher.dispatch(blocks[index], dispatchContext);
+    }),
   );
   return outcomes.map(({ result, call }) => {
     results[result.tool_use_id] = result;
@@ -72,6 +80,15 @@ export async function executeAll(
     context.emit({ type: 'CUSTOM', name: 'tool_call', value: call });
     return call;
   });
+}
+
+/** Calls sharing a lane run sequentially: writes to one server; read-only calls each get their own lane. */
+function laneOf(block: ToolUseBlock, dispatcher: ToolDispatcher): string {
+  const { catalog } = dispatcher;
+  const parsed = typeof block.name === 'string' ? catalog.parse(catalog.resolveAlias(block.name)) : undefined;
+  if (!parsed || parsed.kind === 'pseudo' || parsed.tool.annotations?.readOnlyHint === true)
+    return `call:${block.id}`;
+  return `server:${parsed.protocol}:${parsed.server}`;
 }
 
 type Verdict =
