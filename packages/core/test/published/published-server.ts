@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { findPackageJSON } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  type AgentEvent,
+  type AgentLoopOptions,
+  type AgentResult,
+  checkStrictModeSchema,
+  createScriptedModel,
+  McpConnection,
+  type ModelRequest,
+  runAgentLoop,
+  type ScriptedModel,
+  type ScriptedTurn,
+  stdioTransport,
+  type ToolCatalog,
+  type ToolResultBlock,
+} from '../../src/node.ts';
+
+/**
+ * Absolute path of the command an installed package publishes (its only `bin` entry), found through
+ * the package's package.json: the published servers' entry points are not all in their exports map.
+ */
+export function packageBin(name: string): string {
+  const manifestPath = findPackageJSON(name, import.meta.url);
+  if (manifestPath === undefined)
+    throw new Error(`${name} is not installed; run npm install from the repository root`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    bin?: string | Record<string, string>;
+  };
+  const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
+  if (bins.length !== 1) throw new Error(`${name} publishes ${bins.length} commands; expected exactly one`);
+  return join(dirname(manifestPath), bins[0]);
+}
+
+/**
+ * A connection to a published server, started unmodified with the pinned Node (`process.execPath`)
+ * over stdio. `args` follow the entry script; `env` is added to the SDK's safe default environment.
+ */
+export function publishedServer(
+  name: string,
+  entry: string,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): McpConnection {
+  return new McpConnection({
+    name,
+    transport: stdioTransport({
+      command: process.execPath,
+      args: [entry, ...(options.args ?? [])],
+      env: options.env,
+    }),
+    timeoutMs: 10_000,
+  });
+}
+
+/** Strict-mode problems of every provider tool of the catalog, by prefixed name (only tools with problems). */
+export function strictModeProblems(catalog: ToolCatalog): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const tool of catalog.allTools()) {
+    const found = checkStrictModeSchema(tool.input_schema);
+    if (found.length > 0) problems[tool.name] = found;
+  }
+  return problems;
+}
+
+/** One tool call of a run as a test compares it: what was called, with what, and what came back. */
+export interface TranscriptEntry {
+  name: string;
+  args: unknown;
+  result: string;
+  isError: boolean;
+}
+
+/** The tool calls of a run, in order, without timings. */
+export function transcript(result: AgentResult): TranscriptEntry[] {
+  return result.toolCalls.map((call) => ({
+    name: call.name,
+    args: call.args,
+    result: call.result,
+    isError: call.error !== undefined,
+  }));
+}
+
+/** The tool results the model was sent with this request (the last user message's tool_result blocks). */
+export function latestToolResults(request: ModelRequest): ToolResultBlock[] {
+  const last = request.messages.at(-1);
+  if (!last || typeof last.content === 'string') return [];
+  return last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result');
+}
+
+/** A finished scripted run: its result, every event it emitted, and the model (with the requests it got). */
+export interface ScriptedRun {
+  result: AgentResult;
+  events: AgentEvent[];
+  model: ScriptedModel;
+}
+
+/** Runs the agent loop for `message` with a scripted model playing `turns`, recording the events. */
+export async function runScripted(
+  message: string,
+  turns: ScriptedTurn[],
+  options: Omit<AgentLoopOptions, 'provider'>,
+): Promise<ScriptedRun> {
+  const model = createScriptedModel(turns);
+  const events: AgentEvent[] = [];
+  const result = await runAgentLoop(message, {
+    ...options,
+    provider: model,
+    callbacks: { ...options.callbacks, onEvent: (event) => events.push(event) },
+  });
+  return { result, events, model };
+}
+
+/** The values of the CUSTOM events of one name, in order. */
+export function customEvents(events: AgentEvent[], name: string): unknown[] {
+  return events.flatMap((event) => (event.type === 'CUSTOM' && event.name === name ? [event.value] : []));
+}
+
+/** A published server running as its own process (HTTP mode), and the means to stop it. */
+export interface RunningProcess {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a published server's entry script with the pinned Node and resolves once it has written
+ * `readyText` to stdout (how HTTP servers announce they listen). Rejects if it exits first.
+ */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyText: string,
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stderr.on('data', collect);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      collect(chunk);
+      if (output.includes(readyText)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${entry} exited early (${code}): ${output}`)));
+  });
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

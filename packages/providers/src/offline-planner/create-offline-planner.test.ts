@@ -1,0 +1,170 @@
+import {
+  type AgentLoopOptions,
+  AgentSession,
+  buildDiscoveryTools,
+  createCalculatorStorageServer,
+  createWebMcpServer,
+  type ModelRequest,
+  type ModelStreamEvent,
+  runAgentLoop,
+  type ToolLayer,
+  type WidgetEvent,
+} from '@switchboard/core';
+import { describe, expect, test } from 'vitest';
+import { createOfflinePlanner } from './create-offline-planner.ts';
+import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
+
+/** A display tool that accepts any widget and echoes it back, as a UI layer's widget_display does. */
+function widgetLayer(): ToolLayer {
+  const server = createWebMcpServer('autoui', { description: 'Widgets on a canvas.' });
+  server.registerTool({
+    name: 'widget_display',
+    description: 'Display a widget on the canvas.',
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string' }, params: { type: 'object' } },
+      required: ['name', 'params'],
+    },
+    execute: ({ name, params }) => ({ widget: name, data: params }),
+  });
+  return server.layer();
+}
+
+async function run(message: string, options: Partial<AgentLoopOptions> & { layers: ToolLayer[] }) {
+  const widgets: WidgetEvent[] = [];
+  const agentRun = runAgentLoop(message, { provider: createOfflinePlanner(), ...options });
+  for await (const event of agentRun) {
+    if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value as WidgetEvent);
+  }
+  const result = await agentRun;
+  const names = result.toolCalls.map((call) => call.name);
+  return { result, widgets, names };
+}
+
+async function collect(stream: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
+  const events: ModelStreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+describe('createOfflinePlanner', () => {
+  test('is the offline:planner model and answers the same request the same way', async () => {
+    const planner = createOfflinePlanner();
+    expect(planner.id).toBe('offline:planner');
+    const request: ModelRequest = {
+      system: '',
+      messages: [{ role: 'user', content: 'what is 5 plus 3' }],
+      tools: buildDiscoveryTools([createCalculatorStorageServer().layer()]),
+      signal: new AbortController().signal,
+    };
+    const first = await collect(planner.stream(request));
+    expect(await collect(planner.stream(request))).toEqual(first);
+    expect(first.filter((event) => event.type === 'tool_call')).toEqual([
+      expect.objectContaining({
+        name: 'calculator_webmcp_search_tools',
+        input: expect.objectContaining({ query: expect.stringContaining('plus') }),
+      }),
+    ]);
+    expect(first.at(-1)).toEqual({ type: 'finish', reason: 'tool_use' });
+  });
+
+  test('searches, calls the found tool, displays a stat and says it is not a language model', async () => {
+    const { result, widgets, names } = await run('what is 5 plus 3', {
+      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+    });
+    expect(result.stopReason).toBe('end_turn');
+    expect(names).toEqual([
+      'calculator_webmcp_search_tools',
+      'calculator_webmcp_calculate',
+      'autoui_webmcp_widget_display',
+    ]);
+    expect(result.toolCalls[1]).toMatchObject({ args: { operation: 'add', a: 5, b: 3 }, result: '8' });
+    expect(widgets).toEqual([
+      expect.objectContaining({ type: 'stat', data: { label: 'calculate(add, 5, 3)', value: 8 } }),
+    ]);
+    expect(result.text).toContain('Result: 8');
+    expect(result.text.endsWith(OFFLINE_PLANNER_NOTICE)).toBe(true);
+    expect(OFFLINE_PLANNER_NOTICE).toMatch(/not a language model/);
+    for (const variable of ['SWITCHBOARD_MODEL', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) {
+      expect(OFFLINE_PLANNER_NOTICE).toContain(variable);
+    }
+  });
+
+  test('works across turns: stores a value, then reads it back', async () => {
+    const layers = [createCalculatorStorageServer().layer(), widgetLayer()];
+    const session = new AgentSession();
+    const stored = await run('store hello under greeting', { layers, session });
+    expect(
+      stored.result.toolCalls.find((call) => call.name === 'calculator_webmcp_set-storage')?.args,
+    ).toEqual({
+      key: 'greeting',
+      value: 'hello',
+    });
+    const read = await run('what is stored in greeting', { layers, session });
+    expect(read.result.toolCalls.find((call) => call.name === 'calculator_webmcp_get-storage')).toMatchObject(
+      {
+        args: { key: 'greeting' },
+        result: 'hello',
+      },
+    );
+    expect(read.widgets).toEqual([expect.objectContaining({ type: 'markdown', data: { content: 'hello' } })]);
+    expect(read.result.text).toContain(OFFLINE_PLANNER_NOTICE);
+  });
+
+  test('with every tool offered (eager) and no display tool, it calls directly and answers in text', async () => {
+    const { result, widgets, names } = await run('what is 7 times 6?', {
+      layers: [createCalculatorStorageServer().layer()],
+      discovery: 'eager',
+    });
+    expect(names).toEqual(['calculator_webmcp_calculate']);
+    expect(result.toolCalls[0]?.args).toEqual({ operation: 'multiply', a: 7, b: 6 });
+    expect(widgets).toEqual([]);
+    expect(result.text).toContain('Result: 42');
+  });
+
+  test('says what it understood and what is missing instead of calling with guesses', async () => {
+    const { result, names } = await run('calculate the sum please', {
+      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+    });
+    expect(names).toEqual(['calculator_webmcp_search_tools']);
+    expect(result.text).toContain('The best matching tool is calculator_webmcp_calculate');
+    expect(result.text).toContain('I understood {"operation":"add"}');
+    expect(result.text).toMatch(/required arguments from your message: a \(number.*; b \(number/);
+    expect(result.text).toContain(OFFLINE_PLANNER_NOTICE);
+  });
+
+  test('says so when no tool fits', async () => {
+    const { result, names } = await run('good morning', {
+      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+    });
+    expect(names).toEqual(['calculator_webmcp_search_tools']);
+    expect(result.text).toContain('I could not find a tool for "good morning"');
+    expect(result.text).toContain(OFFLINE_PLANNER_NOTICE);
+  });
+
+  test('reports a tool error without displaying anything', async () => {
+    const { result, widgets } = await run('what is 5 divided by 0', {
+      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+    });
+    expect(result.toolCalls.at(-1)).toMatchObject({
+      name: 'calculator_webmcp_calculate',
+      args: { operation: 'divide', a: 5, b: 0 },
+    });
+    expect(widgets).toEqual([]);
+    expect(result.text).toContain('It failed:');
+    expect(result.text).toContain('Division by zero');
+  });
+
+  test('a conversation without a user request gets an explanation', async () => {
+    const events = await collect(
+      createOfflinePlanner().stream({
+        system: '',
+        messages: [],
+        tools: [],
+        signal: new AbortController().signal,
+      }),
+    );
+    expect(events[0]).toEqual({ type: 'text_delta', text: expect.stringContaining('no request') });
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
+  });
+});

@@ -1,0 +1,190 @@
+import type { ModelRequest, ProviderTool } from '@switchboard/core';
+import { chooseTool } from './choose-tool.ts';
+import {
+  actionReply,
+  callNarration,
+  displayNarration,
+  missingReply,
+  noRequestReply,
+  noToolReply,
+  recallNarration,
+  searchNarration,
+} from './compose-reply.ts';
+import { planCountryQuery, type SqlPlan } from './country-questions.ts';
+import { words } from './message-words.ts';
+import { isRecord, parseResult } from './parse-result.ts';
+import { candidatesFromSearch, keepRelevant, rankOfferedTools } from './rank-candidates.ts';
+import { type Conversation, readConversation, type ToolExchange } from './read-conversation.ts';
+import { schemaProperties } from './schema-properties.ts';
+import { buildSearchQuery } from './search-query.ts';
+import { type OfferedTools, offeredTools, shortToolName, toolPrefix, toolRole } from './tool-roles.ts';
+import { acceptedWidgets, widgetDisplayInput, widgetForResult } from './widget-call.ts';
+
+/** A tool call the planner makes. */
+export interface PlannedCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** The planner's answer for one model call: some text, and tool calls unless the turn is over. */
+export interface PlannedStep {
+  text: string;
+  calls: PlannedCall[];
+}
+
+/** What the planner needs besides the request. */
+export interface PlannerSettings {
+  /** "Today", for dates in messages. */
+  now: Date;
+  /** How many tools each search call asks for. */
+  searchLimit: number;
+}
+
+/**
+ * Decides the next step of a turn from the conversation alone (the planner keeps no state): search the
+ * tools (lazy discovery), then call the best tool with arguments filled from the message (after
+ * recalling a compressed earlier result when a reference needs it), then display its result with a
+ * widget when a display tool is offered, then answer in text. When no tool fits or required arguments
+ * are missing, it answers with what it understood instead of calling anything.
+ */
+export function planNextStep(
+  request: Pick<ModelRequest, 'messages' | 'tools'>,
+  settings: PlannerSettings,
+): PlannedStep {
+  const conversation = readConversation(request.messages);
+  const text = conversation.userText;
+  if (text === undefined) return answer(noRequestReply());
+  const offered = offeredTools(request.tools);
+  const { turn } = conversation;
+  const action = turn.findLast((exchange) => toolRole(exchange.call.name) === 'action');
+  if (action !== undefined) return afterAction(action, turn, offered, text);
+
+  const query = buildSearchQuery(text);
+  if (discoveryExchanges(turn).length === 0 && query !== '') {
+    const calls = discoveryCalls(offered, query, settings.searchLimit);
+    if (calls.length > 0) return { text: searchNarration(query), calls };
+  }
+  return callBestTool(conversation, offered, text, query, settings);
+}
+
+/** Picks the tool for the request among the found (or offered) tools and calls it, or says why not. */
+function callBestTool(
+  conversation: Conversation,
+  offered: OfferedTools,
+  text: string,
+  query: string,
+  settings: PlannerSettings,
+): PlannedStep {
+  const { turn } = conversation;
+  const recall = offered.ofRole('recall')[0];
+  const context = {
+    text,
+    exchanges: conversation.all,
+    canRecall: recall !== undefined,
+    now: settings.now,
+    toolWords: new Set(
+      offered.ofRole('action').flatMap((tool) => words(shortToolName(tool.name).replace(/[_-]/g, ' '))),
+    ),
+  };
+  const fromSearch = candidatesFromSearch(turn, offered);
+  const ranked = fromSearch.length > 0 ? fromSearch : rankOfferedTools(query, offered);
+  const selection = chooseTool(keepRelevant(ranked, query), context);
+  switch (selection.kind) {
+    case 'call':
+      return {
+        text: callNarration(selection.choice),
+        calls: [{ name: selection.choice.tool.name, input: selection.choice.fill.args }],
+      };
+    case 'recall': {
+      const recalledBefore = turn.some(
+        (exchange) =>
+          toolRole(exchange.call.name) === 'recall' &&
+          (exchange.call.input as { id?: unknown } | null)?.id === selection.recallId,
+      );
+      if (recall === undefined || recalledBefore) return answer(missingReply(selection.choice));
+      return {
+        text: recallNarration(selection.choice, selection.recallId),
+        calls: [{ name: recall.name, input: { id: selection.recallId } }],
+      };
+    }
+    case 'missing':
+      return answer(missingReply(selection.choice));
+    case 'none':
+      return answer(
+        noToolReply(
+          text,
+          query,
+          discoveryExchanges(turn).map((exchange) => exchange.call.name),
+        ),
+      );
+  }
+}
+
+function afterAction(
+  action: ToolExchange,
+  turn: readonly ToolExchange[],
+  offered: OfferedTools,
+  text: string,
+): PlannedStep {
+  const sqlPlan = sqlPlanOf(action, text);
+  const display = turn.findLast((exchange) => toolRole(exchange.call.name) === 'widget');
+  const widgetTool = offered.ofRole('widget')[0];
+  const result = action.result;
+  if (display !== undefined || widgetTool === undefined || result === undefined || result.is_error) {
+    return answer(actionReply(action, display, sqlPlan));
+  }
+  const widget = widgetForResult(parseResult(action.fullText ?? result.content), {
+    title: sqlPlan?.title ?? describeCall(action),
+    allowed: acceptedWidgets(widgetTool),
+  });
+  if (widget === undefined) return answer(actionReply(action, undefined, sqlPlan));
+  return {
+    text: displayNarration(widget.name),
+    calls: [{ name: widgetTool.name, input: widgetDisplayInput(widgetTool, widget) }],
+  };
+}
+
+/** The search and list calls among some exchanges. */
+function discoveryExchanges(exchanges: readonly ToolExchange[]): ToolExchange[] {
+  return exchanges.filter((exchange) => ['search', 'list'].includes(toolRole(exchange.call.name)));
+}
+
+/** The search (or, without any, list) calls to make: one per server, UI servers left out. */
+function discoveryCalls(offered: OfferedTools, query: string, limit: number): PlannedCall[] {
+  const uiPrefixes = new Set(
+    [...offered.ofRole('widget'), ...offered.ofRole('canvas')]
+      .map((tool) => toolPrefix(tool.name))
+      .filter(Boolean),
+  );
+  const ofServers = (role: 'search' | 'list') =>
+    offered.ofRole(role).filter((tool) => !uiPrefixes.has(toolPrefix(tool.name)));
+  const searches = ofServers('search');
+  if (searches.length > 0)
+    return searches.map((tool) => ({ name: tool.name, input: searchInput(tool, query, limit) }));
+  return ofServers('list').map((tool) => ({ name: tool.name, input: {} }));
+}
+
+function searchInput(tool: ProviderTool, query: string, limit: number): Record<string, unknown> {
+  const names = schemaProperties(tool.input_schema).map((property) => property.name);
+  return names.includes('limit') ? { query, limit } : { query };
+}
+
+/** The template behind an SQL call, when the planner built it from this message. */
+function sqlPlanOf(action: ToolExchange, text: string): SqlPlan | undefined {
+  const plan = planCountryQuery(text);
+  const input = action.call.input;
+  return plan !== undefined && isRecord(input) && input.sql === plan.sql ? plan : undefined;
+}
+
+/** `calculate(add, 5, 3)`: a call in a few characters, for a widget's label. */
+function describeCall(action: ToolExchange): string {
+  const input = isRecord(action.call.input) ? action.call.input : {};
+  const values = Object.values(input).map((value) =>
+    typeof value === 'string' ? value : JSON.stringify(value),
+  );
+  return `${shortToolName(action.call.name)}(${values.join(', ')})`;
+}
+
+function answer(text: string): PlannedStep {
+  return { text, calls: [] };
+}

@@ -1,0 +1,62 @@
+import {
+  type AgentLoopOptions,
+  type AgentResult,
+  createWebMcpServer,
+  runAgentLoop,
+  type ToolCall,
+  type WebMcpLayer,
+  type WidgetEvent,
+} from '@switchboard/core';
+import { createOfflinePlanner } from '../../src/index.ts';
+
+/**
+ * A UI layer with only `widget_display({name, params})`: it accepts any widget and echoes it back as
+ * `{widget, data}`, so the loop emits the widget event a real UI layer would.
+ */
+export function widgetDisplayLayer(): WebMcpLayer {
+  const server = createWebMcpServer('autoui', {
+    description: 'Widgets on a canvas: stat, table, chart, map, markdown.',
+  });
+  server.registerTool({
+    name: 'widget_display',
+    description: 'Display a widget on the canvas.',
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string' }, params: { type: 'object' } },
+      required: ['name', 'params'],
+      additionalProperties: false,
+    },
+    execute: ({ name, params }) => ({ widget: name, data: params }),
+  });
+  return server.layer();
+}
+
+/** What one user message led to. */
+export interface TurnOutcome {
+  result: AgentResult;
+  /** The widgets displayed, in order. */
+  widgets: WidgetEvent[];
+  /** The names of every tool called, in order. */
+  names: string[];
+  /** The last call to a given tool (by its prefixed name). */
+  call(name: string): ToolCall | undefined;
+}
+
+/** Runs one user message through `runAgentLoop` with the offline planner. */
+export async function runTurn(
+  message: string,
+  options: Omit<AgentLoopOptions, 'provider'>,
+): Promise<TurnOutcome> {
+  const widgets: WidgetEvent[] = [];
+  const run = runAgentLoop(message, { provider: createOfflinePlanner(), ...options });
+  for await (const event of run) {
+    if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value as WidgetEvent);
+  }
+  const result = await run;
+  return {
+    result,
+    widgets,
+    names: result.toolCalls.map((call) => call.name),
+    call: (name) => result.toolCalls.findLast((call) => call.name === name),
+  };
+}

@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AgentSession,
+  createCalculatorStorageServer,
+  McpConnection,
+  type ToolLayer,
+} from '@switchboard/core';
+import {
+  type HttpServing,
+  type ShippedServer,
+  serveHttp,
+  startOpenData,
+  startShop,
+} from '@switchboard/servers';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { OFFLINE_PLANNER_NOTICE } from '../../src/index.ts';
+import { runTurn, widgetDisplayLayer } from './harness.ts';
+
+/** The demo set: in-page calculator, a display tool, and the shop and open-data servers over Streamable HTTP. */
+describe('offline planner against the open-data server (Streamable HTTP) among the demo servers', () => {
+  let dataDir: string;
+  let servers: ShippedServer[];
+  let serving: HttpServing[];
+  let connections: McpConnection[];
+  let layers: ToolLayer[];
+  let mcpClients: Map<string, McpConnection>;
+  const options = () => ({ layers, mcpClients, session: new AgentSession() });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'offline-planner-open-data-'));
+    servers = await Promise.all([startOpenData(), startShop({ dataDir })]);
+    serving = await Promise.all(servers.map((server) => serveHttp(server.createServer)));
+    connections = servers.map(
+      (server, index) =>
+        new McpConnection({
+          name: server.name,
+          transport: { type: 'http', url: (serving[index] as HttpServing).url },
+        }),
+    );
+    layers = [
+      createCalculatorStorageServer().layer(),
+      widgetDisplayLayer(),
+      ...(await Promise.all(connections.map((connection) => connection.layer()))),
+    ];
+    mcpClients = new Map(connections.map((connection) => [connection.name, connection]));
+  });
+
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    await Promise.all(serving.map((http) => http.close()));
+    await Promise.all(servers.map((server) => server.close()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('"which are the largest countries by area" → SQL from a template → bar chart', async () => {
+    const turn = await runTurn('which are the largest countries by area', options());
+    expect(turn.names).toEqual([
+      'calculator_webmcp_search_tools',
+      'open_data_mcp_search_tools',
+      'shop_mcp_search_tools',
+      'open_data_mcp_query_sql',
+      'autoui_webmcp_widget_display',
+    ]);
+    expect(turn.call('open_data_mcp_query_sql')?.args).toEqual({
+      sql: 'SELECT name, area FROM countries WHERE area IS NOT NULL ORDER BY area DESC LIMIT $1',
+      params: [10],
+    });
+    expect(turn.widgets).toEqual([
+      expect.objectContaining({
+        type: 'chart',
+        data: {
+          type: 'bar',
+          labels: expect.arrayContaining(['Russia', 'Canada', 'China']),
+          series: [{ name: 'Area', data: expect.any(Array) }],
+        },
+      }),
+    ]);
+    expect(turn.widgets[0]?.data.labels).toHaveProperty('0', 'Russia');
+    expect(turn.result.text).toContain('fixed question template "largest countries by area"');
+    expect(turn.result.text).toContain(OFFLINE_PLANNER_NOTICE);
+  });
+
+  test('"show countries in South America on a map" → map markers', async () => {
+    const turn = await runTurn('show countries in South America on a map', options());
+    expect(turn.call('open_data_mcp_query_sql')?.args).toEqual({
+      sql: 'SELECT name, capital, lat, lng FROM countries WHERE (region ILIKE $1 OR subregion ILIKE $1) ORDER BY name',
+      params: ['South America'],
+    });
+    const [map] = turn.widgets;
+    expect(map?.type).toBe('map');
+    expect(map?.data).toMatchObject({
+      center: { lat: expect.any(Number), lng: expect.any(Number) },
+      zoom: expect.any(Number),
+    });
+    expect(map?.data.markers).toContainEqual({
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+      label: 'Brazil',
+    });
+    expect(((map?.data.markers ?? []) as unknown[]).length).toBeGreaterThanOrEqual(12);
+  });
+
+  test('"tell me about France" → a country profile as markdown', async () => {
+    const turn = await runTurn('tell me about France', options());
+    expect(turn.call('open_data_mcp_query_sql')?.args).toMatchObject({ params: ['France'] });
+    expect(turn.widgets[0]?.type).toBe('markdown');
+    expect(turn.widgets[0]?.data.content).toContain('### France');
+    expect(turn.widgets[0]?.data.content).toContain('- **Capital:** Paris');
+    expect(turn.widgets[0]?.data.content).toContain('- **Languages:** French');
+  });
+
+  test('counting and neighbours: a stat and a table', async () => {
+    const count = await runTurn('how many countries are in Africa?', options());
+    expect(count.widgets).toEqual([
+      expect.objectContaining({
+        type: 'stat',
+        data: { label: 'Countries in Africa', value: expect.any(Number) },
+      }),
+    ]);
+    expect(count.widgets[0]?.data.value).toBeGreaterThan(50);
+
+    const borders = await runTurn('which countries border Germany', options());
+    expect(borders.widgets[0]).toMatchObject({
+      type: 'table',
+      data: {
+        columns: [
+          { key: 'name', label: 'Name' },
+          { key: 'capital', label: 'Capital' },
+          { key: 'region', label: 'Region' },
+          { key: 'area', label: 'Area' },
+        ],
+        rows: expect.arrayContaining([expect.objectContaining({ name: 'France', capital: 'Paris' })]),
+      },
+    });
+  });
+
+  test('with every server connected, arithmetic still goes to the calculator and a question no tool fits is declined', async () => {
+    const sum = await runTurn('what is 5 plus 3', options());
+    expect(sum.call('calculator_webmcp_calculate')?.args).toEqual({ operation: 'add', a: 5, b: 3 });
+    expect(sum.widgets[0]).toMatchObject({ type: 'stat', data: { value: 8 } });
+    expect(sum.names).not.toContain('open_data_mcp_query_sql');
+
+    const weather = await runTurn('will it rain tomorrow', options());
+    expect(weather.names.every((name) => name.endsWith('_search_tools'))).toBe(true);
+    expect(weather.result.text).toContain('I could not find a tool');
+  });
+});
