@@ -19,7 +19,9 @@ export function printTable(rows: Array<Record<string, string | number>>): void {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   const cells = rows.map((row) => columns.map((column) => String(row[column])));
-  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((row) => row[index].length)));
+  const widths = columns.map((column, index) =>
+    Math.max(column.length, ...cells.map((row) => row[index].length)),
+  );
   const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index])).join('  ');
   console.log(line(columns));
   console.log(line(widths.map((width) => '-'.repeat(width))));

@@ -5,9 +5,10 @@
  *
  *   npm run bench:context -- [--steps 20] [--result-kb 50] [--json out.json]
  */
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { createScriptedModel, createWebMcpServer, runAgentLoop } from '@switchboard/core';
+
 import type { ModelRequest } from '@switchboard/core';
+import { createScriptedModel, createWebMcpServer, runAgentLoop } from '@switchboard/core';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
 
 const args = readArgs();
@@ -17,7 +18,13 @@ const resultBytes = Number(args.get('result-kb') ?? 50) * 1024;
 function recordsOfAbout(bytes: number, step: number): string {
   const rows = [];
   for (let index = 0; JSON.stringify(rows).length < bytes; index++) {
-    rows.push({ id: `${step}-${index}`, city: `City ${index}`, population: 1000 + ((index * 7919) % 100000), lat: (index % 180) - 90, lng: (index % 360) - 180 });
+    rows.push({
+      id: `${step}-${index}`,
+      city: `City ${index}`,
+      population: 1000 + ((index * 7919) % 100000),
+      lat: (index % 180) - 90,
+      lng: (index % 360) - 180,
+    });
   }
   return JSON.stringify(rows);
 }
@@ -47,7 +54,10 @@ async function runSession(managed: boolean) {
     ...(managed ? {} : { compression: false, truncateResults: false }),
   });
   const last = model.requests.at(-1) as ModelRequest;
-  const tokens = encode(last.system).length + encode(JSON.stringify(last.messages)).length + encode(JSON.stringify(last.tools)).length;
+  const tokens =
+    encode(last.system).length +
+    encode(JSON.stringify(last.messages)).length +
+    encode(JSON.stringify(last.tools)).length;
   return { tokens, result, results };
 }
 

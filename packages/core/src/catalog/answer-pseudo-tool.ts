@@ -1,10 +1,10 @@
 import MiniSearch from 'minisearch';
+import type { ToolSearchOptions, ToolSearchResult } from '../discovery/tool-search-index.ts';
 import type { McpRecipe, McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import type { PseudoToolKind } from './pseudo-tools.ts';
 import { normalizeSearchTerm, tokenizeForSearch } from './search-terms.ts';
 import { summarizeParameters } from './summarize-parameters.ts';
-import type { ToolSearchOptions, ToolSearchResult } from './tool-search-index.ts';
 
 /** A pseudo-tool's answer. */
 export interface PseudoToolAnswer {

@@ -3,6 +3,8 @@
  * aliases and canonical recipe roles, strict-mode schema sanitizing and the mapping of arguments back,
  * pseudo-tools answered locally, ranked tool search, the system prompt, discovery and activation.
  */
+
+export * from '../discovery/index.ts';
 export { activateServerTools } from './activate-server-tools.ts';
 export type { PseudoToolAnswer } from './answer-pseudo-tool.ts';
 export type { ArgPlan, PropertyPlan } from './arg-plan.ts';
@@ -34,6 +36,7 @@ export { sanitizeServerName } from './sanitize-server-name.ts';
 export {
   type CatalogServer,
   type DiscoveryRole,
+  type ParsedGlobalTool,
   type ParsedPseudoTool,
   type ParsedRealTool,
   type ParsedToolName,
@@ -43,9 +46,3 @@ export {
   type UiToolName,
 } from './tool-catalog.ts';
 export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './tool-name.ts';
-export {
-  type ToolNaming,
-  ToolSearchIndex,
-  type ToolSearchOptions,
-  type ToolSearchResult,
-} from './tool-search-index.ts';

@@ -10,6 +10,7 @@ const MAX_SERVER_DESCRIPTION = 200;
  * step the (canonical) tool of every server that offers it. Steps no server offers are left out.
  */
 export function renderSystemPrompt(catalog: ToolCatalog): string {
+  if (catalog.discoveryMode === 'global') return renderGlobalSystemPrompt(catalog);
   const servers = catalog.servers;
   const call = (entry: CatalogServer, role: DiscoveryRole): string[] => {
     const name = entry.discovery[role];
@@ -35,6 +36,35 @@ export function renderSystemPrompt(catalog: ToolCatalog): string {
     ...uiStep(servers, call),
   ];
   return lines.join('\n');
+}
+
+/**
+ * The prompt of global discovery: how many servers and tools there are and how to find them, with
+ * no line per server, so its size does not grow with the catalog.
+ */
+function renderGlobalSystemPrompt(catalog: ToolCatalog): string {
+  const servers = catalog.servers;
+  const tools = servers.reduce((sum, entry) => sum + entry.toolNames.length, 0);
+  const offered = new Set<string>(catalog.globalToolNames());
+  const call = (name: string) => `${name}(${signature(catalog, name)})`;
+  const uiCall = (entry: CatalogServer, role: DiscoveryRole): string[] => {
+    const name = entry.discovery[role];
+    return name === undefined ? [] : [`  ${name}(${signature(catalog, name)})`];
+  };
+  return [
+    `You can use ${tools} tools on ${servers.length} servers. Tool names read {server}_{protocol}_{tool}: protocol "mcp" is a remote server, "webmcp" runs locally.`,
+    'You start with discovery tools only. The tools search_tools returns can be called from your next step and stay callable for the rest of the conversation.',
+    '',
+    'WORKFLOW',
+    ...(offered.has('search_recipes')
+      ? [
+          `STEP 1 — Search the recipes (tested ways to combine tools for a task): ${call('search_recipes')}; read the chosen one with ${call('get_recipe')} and follow it.`,
+        ]
+      : []),
+    `STEP 2 — Find the tools: ${call('search_tools')}, with a few keywords per step of the task (search again for the next step). To see which servers exist: ${call('list_servers')}; to search one server, pass its name as "server".`,
+    'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
+    ...uiStep(servers, uiCall),
+  ].join('\n');
 }
 
 function describeServer(entry: CatalogServer): string {

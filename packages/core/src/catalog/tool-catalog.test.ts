@@ -89,7 +89,7 @@ describe('ToolCatalog: names and aliases', () => {
     const b: McpLayer = { protocol: 'mcp', serverName: 'my-server', tools: [mcpTool('x')] };
     const catalog = new ToolCatalog([a, b]);
     expect(catalog.servers.map((entry) => entry.server)).toEqual(['my_server', 'my_server_2']);
-    expect(catalog.parse('my_server_2_mcp_x')?.layer).toBe(b);
+    expect(catalog.parse('my_server_2_mcp_x')).toMatchObject({ kind: 'tool', layer: b });
     expect(catalog.layerFor('my_server_2', 'mcp')).toBe(b);
     expect(catalog.layerFor('my_server', 'webmcp')).toBeUndefined();
   });

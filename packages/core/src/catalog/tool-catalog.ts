@@ -1,5 +1,19 @@
+import { answerGlobalTool } from '../discovery/answer-global-tool.ts';
+import {
+  checkDiscoveryOptions,
+  type DiscoveryMode,
+  type DiscoveryOptions,
+  resolveDiscoveryMode,
+} from '../discovery/discovery-mode.ts';
+import type { GlobalToolSource } from '../discovery/global-tool-source.ts';
+import { GLOBAL_TOOL_NAMES, type GlobalToolKind, globalToolDefinition } from '../discovery/global-tools.ts';
+import {
+  ToolSearchIndex,
+  type ToolSearchOptions,
+  type ToolSearchResult,
+} from '../discovery/tool-search-index.ts';
 import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } from '../types/index.ts';
-import { answerPseudoTool, type PseudoToolAnswer } from './answer-pseudo-tool.ts';
+import { answerPseudoTool, type PseudoToolAnswer, type PseudoToolSource } from './answer-pseudo-tool.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import { type PseudoToolKind, pseudoToolDefinition, TOOL_PSEUDO_KINDS } from './pseudo-tools.ts';
 import { matchRecipeRoles, RECIPE_ROLES } from './resolve-canonical-tools.ts';
@@ -8,7 +22,6 @@ import { type OnSchemaPatch, type SanitizedSchema, sanitizeSchema } from './sani
 import { sanitizeServerName } from './sanitize-server-name.ts';
 import { renderSystemPrompt } from './system-prompt.ts';
 import { prefixedToolName, sanitizeToolNamePart, shortenToolName, toolIdentity } from './tool-name.ts';
-import { ToolSearchIndex, type ToolSearchOptions, type ToolSearchResult } from './tool-search-index.ts';
 
 /** Options of a `ToolCatalog`. */
 export interface ToolCatalogOptions {
@@ -22,6 +35,11 @@ export interface ToolCatalogOptions {
    * name is ignored (real names win); a target the catalog does not know throws at construction.
    */
   aliases?: Readonly<Record<string, string>>;
+  /**
+   * Per-server discovery tools, or the constant-size global set (`search_tools`, `list_servers`,
+   * `search_recipes`, `get_recipe`). Default: global above 8 servers.
+   */
+  discovery?: DiscoveryOptions;
 }
 
 interface ParsedBase {
@@ -47,8 +65,16 @@ export interface ParsedPseudoTool extends ParsedBase {
   pseudo: PseudoToolKind;
 }
 
+/** A global discovery tool (`search_tools`, `list_servers`, …): no server, answered by the catalog. */
+export interface ParsedGlobalTool {
+  kind: 'global';
+  pseudo: GlobalToolKind;
+  /** The tool's name (global tools are not prefixed). */
+  prefixedName: string;
+}
+
 /** What a prefixed tool name refers to. */
-export type ParsedToolName = ParsedRealTool | ParsedPseudoTool;
+export type ParsedToolName = ParsedRealTool | ParsedPseudoTool | ParsedGlobalTool;
 
 /** UI tools a WebMCP layer may offer, shown among the discovery tools and in the prompt's STEP 4. */
 export const UI_TOOL_NAMES = ['widget_display', 'canvas', 'recall'] as const;
@@ -84,6 +110,12 @@ interface Entry {
   sanitized?: SanitizedSchema;
 }
 
+/** The table and alias names a server put into the catalog (what removing it takes out). */
+interface Owned {
+  names: string[];
+  aliases: string[];
+}
+
 const DISCOVERY_ORDER: readonly DiscoveryRole[] = [
   ...RECIPE_ROLES,
   'search_tools',
@@ -96,7 +128,8 @@ const DISCOVERY_ORDER: readonly DiscoveryRole[] = [
  * table; parsing is always a lookup, never a regex), the alias table (canonical recipe roles → real
  * names), pseudo-tools answered locally, provider-ready tools with strict-mode schemas, and the
  * mapping of strict-mode arguments back to the original schemas. No module-level state: catalogs are
- * independent objects. Layers are read at construction; build a new catalog when they change.
+ * independent objects. Servers can be added, replaced (tools/list_changed) and removed one at a time
+ * with `setLayer` / `removeLayer`; the search index follows without a rebuild.
  */
 export class ToolCatalog {
   readonly #options: ToolCatalogOptions;
@@ -104,34 +137,74 @@ export class ToolCatalog {
   readonly #aliases = new Map<string, string>();
   readonly #servers: CatalogServer[] = [];
   readonly #byLayer = new Map<ToolLayer, CatalogServer>();
+  readonly #owned = new Map<CatalogServer, Owned>();
   #index: ToolSearchIndex | undefined;
 
   constructor(layers: readonly ToolLayer[], options: ToolCatalogOptions = {}) {
     this.#options = options;
-    const used = new Set<string>();
+    checkDiscoveryOptions(options.discovery ?? {});
+    this.#registerGlobalTools();
     for (const layer of layers) {
       if (this.#byLayer.has(layer)) continue;
-      let server = sanitizeServerName(layer.serverName);
-      for (let n = 2; used.has(`${server}\u0000${layer.protocol}`); n++) {
-        server = `${sanitizeServerName(layer.serverName)}_${n}`;
-      }
-      used.add(`${server}\u0000${layer.protocol}`);
-      const entry = this.#addLayer(layer, server);
+      const entry = this.#addLayer(layer, this.#freeServerName(layer));
       this.#servers.push(entry);
       this.#byLayer.set(layer, entry);
     }
     for (const [alias, target] of Object.entries(options.aliases ?? {})) {
-      const resolved = this.resolveAlias(target);
-      if (!this.#table.has(resolved)) {
+      if (!this.#table.has(this.resolveAlias(target))) {
         throw new Error(`Alias "${alias}" points to "${target}", which is not a tool of this catalog.`);
       }
-      if (!this.#table.has(alias)) this.#aliases.set(alias, resolved);
     }
+    this.#applyUserAliases();
   }
 
-  /** The servers, in layer order. */
+  /** The servers, in layer order (a replaced layer keeps its place; new ones come last). */
   get servers(): readonly CatalogServer[] {
     return this.#servers;
+  }
+
+  /** `global` above the threshold number of servers (or when forced), else `per-server`. */
+  get discoveryMode(): DiscoveryMode {
+    return resolveDiscoveryMode(this.#servers.length, this.#options.discovery);
+  }
+
+  /**
+   * Adds a layer, or replaces the layer with the same `serverName` and protocol (e.g. after
+   * tools/list_changed) in place: same position, same sanitized server name. Only that server is
+   * re-indexed. Returns the catalog's view of the layer.
+   */
+  setLayer(layer: ToolLayer): CatalogServer {
+    const existing =
+      this.#byLayer.get(layer) ?? this.#servers.find((entry) => sameServer(entry.layer, layer));
+    const position = existing === undefined ? this.#servers.length : this.#servers.indexOf(existing);
+    const server = existing?.server ?? this.#freeServerName(layer);
+    if (existing !== undefined) this.#forget(existing);
+    const entry = this.#addLayer(layer, server);
+    this.#servers.splice(position, existing === undefined ? 0 : 1, entry);
+    this.#byLayer.set(layer, entry);
+    this.#applyUserAliases();
+    if (this.#index !== undefined) this.#indexServer(this.#index, entry);
+    return entry;
+  }
+
+  /**
+   * Removes a server: by layer, or by name (original or sanitized; both protocols unless one is
+   * given). Its tools, pseudo-tools and aliases leave the table and the search index. Returns
+   * whether anything was removed.
+   */
+  removeLayer(target: ToolLayer | string, protocol?: ToolProtocol): boolean {
+    const removed = this.#servers.filter((entry) =>
+      typeof target === 'string'
+        ? (entry.server === target || entry.layer.serverName === target) &&
+          (protocol === undefined || entry.protocol === protocol)
+        : entry.layer === target,
+    );
+    for (const entry of removed) {
+      this.#forget(entry);
+      this.#servers.splice(this.#servers.indexOf(entry), 1);
+      this.#index?.remove(entry.server, entry.protocol);
+    }
+    return removed.length > 0;
   }
 
   /** The name a (possibly canonical) name resolves to: `weather_mcp_list_recipes` → `weather_mcp_browse_skills`. */
@@ -144,7 +217,10 @@ export class ToolCatalog {
     return new Map(this.#aliases);
   }
 
-  /** What a tool name refers to, after alias resolution; undefined for unknown names. */
+  /**
+   * What a tool name refers to, after alias resolution; undefined for unknown names. The global
+   * discovery tools parse in both modes (a model that calls `search_tools` gets an answer).
+   */
   parse(name: string): ParsedToolName | undefined {
     return this.#table.get(this.resolveAlias(name))?.parsed;
   }
@@ -180,16 +256,33 @@ export class ToolCatalog {
   }
 
   /**
-   * The initial tool set: per server its recipe roles (real via alias, or pseudo), search_tools and
-   * list_tools, plus a WebMCP layer's widget_display, canvas and recall.
+   * The initial tool set. Per-server mode: per server its recipe roles (real via alias, or pseudo),
+   * search_tools and list_tools, plus a WebMCP layer's widget_display, canvas and recall. Global
+   * mode: the global discovery tools, plus the UI tools — a size that does not grow with the catalog.
    */
   discoveryTools(): ProviderTool[] {
+    if (this.discoveryMode === 'global') {
+      const ui = this.#servers.flatMap((entry) =>
+        UI_TOOL_NAMES.flatMap((role) => entry.discovery[role] ?? []),
+      );
+      return [...this.globalToolNames(), ...ui].flatMap((name) => this.providerTool(name) ?? []);
+    }
     return this.#servers.flatMap((entry) =>
       DISCOVERY_ORDER.flatMap((role) => {
         const name = entry.discovery[role];
         const tool = name === undefined ? undefined : this.providerTool(name);
         return tool === undefined ? [] : [tool];
       }),
+    );
+  }
+
+  /** The global discovery tools offered in global mode: the recipe ones only when some server has recipes. */
+  globalToolNames(): GlobalToolKind[] {
+    const recipes = this.#servers.some(
+      (entry) => (entry.layer.recipes?.length ?? 0) > 0 || entry.discovery.search_recipes !== undefined,
+    );
+    return GLOBAL_TOOL_NAMES.filter(
+      (name) => recipes || (name !== 'search_recipes' && name !== 'get_recipe'),
     );
   }
 
@@ -219,37 +312,110 @@ export class ToolCatalog {
     return entry === undefined ? args : restoreArgs(args, this.#sanitized(entry));
   }
 
-  /** Answers a pseudo-tool locally (no network). `input` is the raw model input; never throws. */
-  answerPseudoTool(parsed: ParsedPseudoTool, input: unknown): PseudoToolAnswer {
+  /** Answers a pseudo-tool or a global discovery tool locally (no network). `input` is the raw model input; never throws. */
+  answerPseudoTool(parsed: ParsedPseudoTool | ParsedGlobalTool, input: unknown): PseudoToolAnswer {
     const entry = this.#table.get(parsed.prefixedName);
     const restored = entry === undefined ? input : restoreArgs(input, this.#sanitized(entry));
-    return answerPseudoTool(parsed, restored, {
-      toolsOf: (layer) =>
-        (this.#byLayer.get(layer)?.toolNames ?? []).map((name) => ({ name, tool: this.#toolOf(name) })),
-      searchTools: (query, options) => this.searchTools(query, options),
-      discoveryName: (layer, kind) => this.#byLayer.get(layer)?.discovery[kind],
-    });
+    if (parsed.kind === 'global') return answerGlobalTool(parsed.pseudo, restored, this.#globalSource());
+    return answerPseudoTool(parsed, restored, this.#pseudoSource());
   }
 
   /** Ranked search over every real tool of the catalog (the index is built on first use). */
   searchTools(query: string, options: ToolSearchOptions = {}): ToolSearchResult[] {
+    return this.searchIndex.search(query, options);
+  }
+
+  /** The catalog's search index over every real tool, built on first use and kept up to date. */
+  get searchIndex(): ToolSearchIndex {
     if (this.#index === undefined) {
       const index = new ToolSearchIndex();
-      for (const entry of this.#servers) {
-        const names = new Map(entry.toolNames.map((name) => [this.#toolOf(name), name]));
-        index.add(entry.layer, { server: entry.server, nameOf: (tool) => names.get(tool) ?? tool.name });
-      }
+      for (const entry of this.#servers) this.#indexServer(index, entry);
       this.#index = index;
     }
-    return this.#index.search(query, options);
+    return this.#index;
+  }
+
+  #indexServer(index: ToolSearchIndex, entry: CatalogServer): void {
+    const names = new Map(entry.toolNames.map((name) => [this.#toolOf(name), name]));
+    index.add(entry.layer, { server: entry.server, nameOf: (tool) => names.get(tool) });
+  }
+
+  #pseudoSource(): PseudoToolSource {
+    return {
+      toolsOf: (layer) =>
+        (this.#byLayer.get(layer)?.toolNames ?? []).map((name) => ({ name, tool: this.#toolOf(name) })),
+      searchTools: (query, options) => this.searchTools(query, options),
+      discoveryName: (layer, kind) => this.#byLayer.get(layer)?.discovery[kind],
+    };
+  }
+
+  #globalSource(): GlobalToolSource {
+    return {
+      servers: this.#servers,
+      searchTools: (query, options) => this.searchTools(query, options),
+      searchServers: (query, limit) => this.searchIndex.searchServers(query, { limit }),
+      realTool: (name) => {
+        const parsed = this.parse(name);
+        return parsed?.kind === 'tool' ? parsed.tool : undefined;
+      },
+      answerForServer: (entry, kind, input) =>
+        answerPseudoTool(
+          { layer: entry.layer, server: entry.server, protocol: entry.protocol, pseudo: kind },
+          input,
+          this.#pseudoSource(),
+        ),
+    };
+  }
+
+  #registerGlobalTools(): void {
+    for (const kind of GLOBAL_TOOL_NAMES) {
+      const definition = globalToolDefinition(kind);
+      this.#table.set(kind, {
+        parsed: { kind: 'global', pseudo: kind, prefixedName: kind },
+        originalSchema: definition.inputSchema,
+        description: definition.description,
+      });
+    }
+  }
+
+  /** The sanitized name for a new layer: unique per protocol (`_2`, `_3`, … for repeats). */
+  #freeServerName(layer: ToolLayer): string {
+    const base = sanitizeServerName(layer.serverName);
+    const taken = (name: string) =>
+      this.#servers.some((entry) => entry.server === name && entry.protocol === layer.protocol);
+    let server = base;
+    for (let n = 2; taken(server); n++) server = `${base}_${n}`;
+    return server;
+  }
+
+  /** Takes a server's names and aliases out of the table (the caller updates the server list). */
+  #forget(entry: CatalogServer): void {
+    const owned = this.#owned.get(entry);
+    const names = new Set(owned?.names ?? []);
+    for (const name of names) this.#table.delete(name);
+    for (const alias of owned?.aliases ?? []) this.#aliases.delete(alias);
+    for (const [alias, target] of [...this.#aliases]) if (names.has(target)) this.#aliases.delete(alias);
+    this.#owned.delete(entry);
+    if (this.#byLayer.get(entry.layer) === entry) this.#byLayer.delete(entry.layer);
+  }
+
+  /** The aliases of the options whose targets exist (re-applied when servers change). */
+  #applyUserAliases(): void {
+    for (const [alias, target] of Object.entries(this.#options.aliases ?? {})) {
+      const resolved = this.resolveAlias(target);
+      if (this.#table.has(resolved) && !this.#table.has(alias)) this.#aliases.set(alias, resolved);
+    }
   }
 
   #addLayer(layer: ToolLayer, server: string): CatalogServer {
     const base: LayerBase = { layer, server, protocol: layer.protocol };
     const tools = uniqueByName(layer.tools);
-    const byRealName = this.#registerTools(base, tools);
-    const discovery = this.#registerDiscovery(base, tools, byRealName);
-    return { ...base, toolNames: [...byRealName.values()], discovery };
+    const owned: Owned = { names: [], aliases: [] };
+    const byRealName = this.#registerTools(base, tools, owned);
+    const discovery = this.#registerDiscovery(base, tools, byRealName, owned);
+    const entry: CatalogServer = { ...base, toolNames: [...byRealName.values()], discovery };
+    this.#owned.set(entry, owned);
+    return entry;
   }
 
   /**
@@ -257,7 +423,7 @@ export class ToolCatalog {
    * collide get a hash suffix (a tool whose real name is already provider-safe keeps the plain name).
    * Returns real name → prefixed name, in tool order.
    */
-  #registerTools(base: LayerBase, tools: readonly McpToolDef[]): Map<string, string> {
+  #registerTools(base: LayerBase, tools: readonly McpToolDef[], owned: Owned): Map<string, string> {
     const { server, protocol } = base;
     const candidates = tools.map((tool) => prefixedToolName(server, protocol, tool.name));
     const counts = new Map<string, number>();
@@ -273,6 +439,7 @@ export class ToolCatalog {
         originalSchema: tool.inputSchema,
         description: tool.description ?? tool.title ?? '',
       });
+      owned.names.push(name);
       byRealName.set(tool.name, name);
     }
     return byRealName;
@@ -287,6 +454,7 @@ export class ToolCatalog {
     base: LayerBase,
     tools: readonly McpToolDef[],
     byRealName: ReadonlyMap<string, string>,
+    owned: Owned,
   ): Partial<Record<DiscoveryRole, string>> {
     const { layer, server, protocol } = base;
     const discovery: Partial<Record<DiscoveryRole, string>> = {};
@@ -300,6 +468,7 @@ export class ToolCatalog {
         const real = byRealName.get(match.toolName) as string;
         if (real !== canonical && !this.#table.has(canonical) && !this.#aliases.has(canonical)) {
           this.#aliases.set(canonical, real);
+          owned.aliases.push(canonical);
         }
         discovery[kind] = this.#aliases.get(canonical) === real ? canonical : real;
       } else if (byRealName.has(kind)) {
@@ -312,6 +481,7 @@ export class ToolCatalog {
           originalSchema: definition.inputSchema,
           description: definition.description,
         });
+        owned.names.push(name);
         discovery[kind] = name;
       }
     }
@@ -361,6 +531,11 @@ export class ToolCatalog {
     });
     return entry.sanitized;
   }
+}
+
+/** True when two layers are the same server: same original name and protocol. */
+function sameServer(a: ToolLayer, b: ToolLayer): boolean {
+  return a.serverName === b.serverName && a.protocol === b.protocol;
 }
 
 /** The tools with the first of each name (a server listing a name twice is a server bug). */

@@ -13,9 +13,12 @@ const LATIN_LETTERS = /^[a-z]+$/;
 /** Words Porter's algorithm would merge with a different word (`news` → `new`). */
 const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map([['news', 'news']]);
 
+/** Past this many remembered tokens the analyzer starts over (bounds memory on endless input). */
+const MAX_REMEMBERED = 200_000;
+
 /**
  * Splits text into raw search tokens: identifier parts (snake_case, kebab-case, camelCase,
- * PascalCase and acronyms: `listMCPTools` → list, mcp, tools), words, and — for Chinese, Japanese
+ * PascalCase and acronyms: `listMCPTools` → list, MCP, Tools), words, and — for Chinese, Japanese
  * and Korean runs, written without spaces — overlapping character pairs (a lone character stays
  * a token). Tokens keep their case; {@link normalizeTerm} folds it.
  */
@@ -40,21 +43,58 @@ function pushCjk(run: string, tokens: string[]): string {
 /**
  * Normalizes one token for indexing and querying alike: lowercase, drops stop words, numbers and
  * single Latin letters, and reduces English words to their Porter stem (`searching` → `search`,
- * `files` → `file`). CJK tokens are kept as they are.
+ * `files` → `file`). CJK tokens become `_` and the hex code points of their characters (see
+ * {@link isEncodedCjk}); other tokens are kept lowercase.
  */
 export function normalizeTerm(token: string): string | null {
+  if (CJK_CHAR.test(token)) return encodeCjk(token);
   const lower = token.toLowerCase();
   if (lower.length < 2 || DIGITS.test(lower) || isStopWord(lower)) return null;
   if (!LATIN_LETTERS.test(lower)) return lower;
   return STEM_EXCEPTIONS.get(lower) ?? stemmer(lower);
 }
 
-/** The normalized terms of a text, in order (repeats kept). */
-export function analyzeText(text: string): string[] {
-  const terms: string[] = [];
-  for (const token of tokenize(text)) {
-    const term = normalizeTerm(token);
-    if (term !== null) terms.push(term);
+/**
+ * CJK terms are stored as hex code points: a search library's prefix tree branches 16 ways on
+ * them instead of thousands of ways on the characters themselves, which keeps indexing fast.
+ */
+function encodeCjk(token: string): string {
+  let encoded = '_';
+  for (const char of token) encoded += (char.codePointAt(0) ?? 0).toString(16).padStart(5, '0');
+  return encoded;
+}
+
+/** True for a term {@link normalizeTerm} encoded from CJK text (never matched by prefix or fuzzily). */
+export function isEncodedCjk(term: string): boolean {
+  return term.startsWith('_');
+}
+
+/**
+ * Turns text into search terms ({@link tokenize} then {@link normalizeTerm}), remembering the
+ * normalization of every token it has seen: catalogs repeat the same words thousands of times.
+ * One analyzer per index; no state is shared between indexes.
+ */
+export class TextAnalyzer {
+  readonly #normalized = new Map<string, string | null>();
+
+  /** The normalized form of one token (null when it carries no meaning). */
+  normalize(token: string): string | null {
+    let term = this.#normalized.get(token);
+    if (term === undefined) {
+      term = normalizeTerm(token);
+      if (this.#normalized.size >= MAX_REMEMBERED) this.#normalized.clear();
+      this.#normalized.set(token, term);
+    }
+    return term;
   }
-  return terms;
+
+  /** The terms of a text, in order, repeats kept. */
+  terms(text: string): string[] {
+    const terms: string[] = [];
+    for (const token of tokenize(text)) {
+      const term = this.normalize(token);
+      if (term !== null) terms.push(term);
+    }
+    return terms;
+  }
 }

@@ -11,7 +11,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   such than that the their theirs them themselves then there these they this those though through thus
   to too under until up upon us very via was we were what whatever when where whether which while who
   whom whose why will with within without would yet you your yours yourself
-  able help kindly need needs want wants wanted wish would like i'd i'm let's tell give`.split(/\s+/),
+  able help kindly need needs want wants wanted wish like tell give`.split(/\s+/),
 );
 
 /** True for a lowercase word that carries no search meaning. */

@@ -7,6 +7,7 @@ import type { ToolProgress, WebMcpToolDef } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { McpToolClient, ToolCall, ToolOutput } from '../types/tool-call.ts';
 import { SchemaValidator } from '../validation/schema-validator.ts';
+import { guardCall } from './guard-call.ts';
 import { normalizeToolOutput } from './normalize-tool-output.ts';
 import { errorText, validationFailedText } from './tool-result-text.ts';
 import type { UiCallbacks } from './ui-hooks.ts';
@@ -108,7 +109,7 @@ export class ToolDispatcher {
       );
       return errorText(call.error);
     }
-    call.server = parsed.server;
+    if (parsed.kind !== 'global') call.server = parsed.server;
     call.tool = parsed.kind === 'tool' ? parsed.toolName : parsed.pseudo;
     const input = asInputObject(block.input);
     if (typeof input === 'string') {
@@ -116,7 +117,7 @@ export class ToolDispatcher {
       return errorText(call.error);
     }
 
-    if (parsed.kind === 'pseudo') {
+    if (parsed.kind !== 'tool') {
       const answer = catalog.answerPseudoTool(parsed, input);
       if (answer.isError) call.error = answer.text;
       context.session.discovered = true;
@@ -149,6 +150,13 @@ export class ToolDispatcher {
   }
 
   #activate(parsed: ParsedRealTool, context: DispatchContext): void {
+    if (this.#options.catalog.discoveryMode === 'global') {
+      // Global discovery keeps the tool list small: a call makes that tool callable, not its whole server.
+      const added = context.session.revealTools([parsed.prefixedName]);
+      if (added.length > 0)
+        context.emit({ type: 'CUSTOM', name: 'tools_activated', value: { tools: added } });
+      return;
+    }
     const key = serverKey(parsed.server, parsed.protocol);
     if (context.session.activateServer(key)) {
       // Activation appends the server's tools to the session's ordered tool list (prompt-cache friendly).
@@ -168,7 +176,6 @@ export class ToolDispatcher {
     context: DispatchContext,
   ): Promise<ToolOutput> {
     const timeoutMs = this.#options.timeoutMs ?? 60_000;
-    const signal = AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]);
     const onProgress = (progress: ToolProgress) =>
       context.emit({ type: 'CUSTOM', name: 'tool_progress', value: { toolCallId, ...progress } });
 
@@ -183,11 +190,8 @@ export class ToolDispatcher {
         throw new Error(
           `no MCP client available for tool ${parsed.prefixedName} (server "${parsed.server}" is not connected)`,
         );
-      return withAbort(
+      return guardCall(context.signal, timeoutMs, parsed.prefixedName, (signal) =>
         client.callTool(parsed.toolName, args, { signal, onProgress }),
-        signal,
-        parsed.prefixedName,
-        timeoutMs,
       );
     }
     const tool = parsed.tool as Partial<WebMcpToolDef>;
@@ -195,11 +199,8 @@ export class ToolDispatcher {
       throw new Error(`no WebMCP server "${parsed.server}" handles ${parsed.toolName}`);
     }
     const execute = tool.execute;
-    const value = await withAbort(
-      Promise.resolve().then(() => execute(args, { signal, onProgress })),
-      signal,
-      parsed.prefixedName,
-      timeoutMs,
+    const value = await guardCall(context.signal, timeoutMs, parsed.prefixedName, async (signal) =>
+      execute(args, { signal, onProgress }),
     );
     return normalizeToolOutput(value);
   }
@@ -282,32 +283,6 @@ function unknownToolMessage(name: string, servers: string[]): string {
     (servers.length > 0 ? `; connected servers: ${shown}${servers.length > 30 ? ', …' : ''}` : '') +
     '. Use a search_tools or list_tools tool to find the right name.'
   );
-}
-
-async function withAbort<T>(
-  promise: Promise<T>,
-  signal: AbortSignal,
-  name: string,
-  timeoutMs: number,
-): Promise<T> {
-  if (signal.aborted) throw abortError(signal, name, timeoutMs);
-  let onAbort: () => void = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError(signal, name, timeoutMs));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([promise, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}
-
-function abortError(signal: AbortSignal, name: string, timeoutMs: number): Error {
-  const reason = signal.reason as { name?: string } | undefined;
-  return reason?.name === 'TimeoutError'
-    ? new Error(`${name} timed out after ${timeoutMs} ms; try again, narrow the request, or use another tool`)
-    : new Error(`${name} was cancelled`);
 }
 
 function describeError(error: unknown): string {

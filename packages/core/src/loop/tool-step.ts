@@ -86,8 +86,7 @@ export async function executeAll(
 function laneOf(block: ToolUseBlock, dispatcher: ToolDispatcher): string {
   const { catalog } = dispatcher;
   const parsed = typeof block.name === 'string' ? catalog.parse(catalog.resolveAlias(block.name)) : undefined;
-  if (!parsed || parsed.kind === 'pseudo' || parsed.tool.annotations?.readOnlyHint === true)
-    return `call:${block.id}`;
+  if (parsed?.kind !== 'tool' || parsed.tool.annotations?.readOnlyHint === true) return `call:${block.id}`;
   return `server:${parsed.protocol}:${parsed.server}`;
 }
 
@@ -113,7 +112,7 @@ function classify(block: ToolUseBlock, context: ToolStepContext): Verdict {
   }
   const { catalog } = context.dispatcher;
   const parsed = typeof block.name === 'string' ? catalog.parse(catalog.resolveAlias(block.name)) : undefined;
-  if (!parsed || parsed.kind === 'pseudo') return { kind: 'run' };
+  if (parsed?.kind !== 'tool') return { kind: 'run' };
   if ('executedBy' in parsed.layer) return { kind: 'pending', reason: 'client_tool' };
   const action = decideApproval(
     context.approvalPolicy,

@@ -87,7 +87,7 @@ describe('ToolSearchIndex', () => {
     expect(index.size).toBe(5);
     index.remove('weather');
     expect(index.size).toBe(2);
-    expect(index.search('forecast')).toEqual([]);
+    expect(index.search('forecast').map((result) => result.server)).not.toContain('weather');
     index.add(shop);
     expect(index.size).toBe(2);
     index.add(weather);
@@ -110,5 +110,91 @@ describe('ToolSearchIndex', () => {
     const second = new ToolSearchIndex();
     expect(second.search('forecast')).toEqual([]);
     expect(first.search('forecast')).not.toEqual([]);
+  });
+});
+
+describe('ToolSearchIndex ranking', () => {
+  const files: McpLayer = {
+    protocol: 'mcp',
+    serverName: 'Files',
+    description: 'Read and write files on disk.',
+    tools: [
+      tool('search_files', 'Searches file names recursively under a folder.'),
+      tool('write_file', 'Writes text content to a file path.'),
+    ],
+  };
+  const notes: McpLayer = {
+    protocol: 'mcp',
+    serverName: 'Notes',
+    description: 'A note taking app.',
+    tools: [tool('write_file', 'Writes a note as a file.')],
+  };
+  const trends: McpLayer = {
+    protocol: 'mcp',
+    serverName: 'Trends',
+    description: 'Trending topics and hot lists from social networks and news sites.',
+    tools: [tool('get-weibo-trending', '获取微博热搜榜单，包含时下热门话题'), tool('get_top', 'Top list.')],
+  };
+
+  function build(): ToolSearchIndex {
+    const index = new ToolSearchIndex();
+    for (const layer of [weather, shop, files, notes, trends]) index.add(layer);
+    return index;
+  }
+
+  it('stems words, so other forms of a word match', () => {
+    expect(build().search('searching for files')[0]?.prefixedName).toBe('files_mcp_search_files');
+  });
+
+  it('pulls in synonyms at a lower weight', () => {
+    expect(build().search('save text to disk')[0]?.toolName).toBe('write_file');
+  });
+
+  it('matches Chinese descriptions through character pairs', () => {
+    expect(build().search('热搜')[0]?.toolName).toBe('get-weibo-trending');
+  });
+
+  it('lifts the tools of a server whose description matches the query', () => {
+    const index = build();
+    index.add({
+      protocol: 'mcp',
+      serverName: 'Charts',
+      description: 'Music charts.',
+      tools: [tool('get_top', 'Top list.')],
+    });
+    expect(index.search('top list from news sites')[0]).toMatchObject({
+      server: 'trends',
+      alsoOn: ['charts'],
+    });
+    expect(index.search('top list of music')[0]).toMatchObject({ server: 'charts', alsoOn: ['trends'] });
+  });
+
+  it('folds tools of the same name on several servers into one result', () => {
+    const results = build().search('write file');
+    expect(results.filter((result) => result.toolName === 'write_file')).toHaveLength(1);
+    expect(results[0]).toMatchObject({ server: 'files', alsoOn: ['notes'] });
+    const all = build().search('write file', { dedupe: false });
+    expect(all.filter((result) => result.toolName === 'write_file')).toHaveLength(2);
+  });
+
+  it('ranks servers', () => {
+    expect(build().searchServers('news sites', { limit: 1 })).toEqual([
+      { server: 'trends', protocol: 'mcp', score: expect.any(Number) },
+    ]);
+  });
+
+  it('leaves out tools the naming skips', () => {
+    const index = new ToolSearchIndex();
+    index.add(weather, {
+      server: 'weather',
+      nameOf: (entry) => (entry.name === 'getAlerts' ? undefined : entry.name),
+    });
+    expect(index.size).toBe(2);
+  });
+
+  it('is deterministic', () => {
+    expect(build().search('list of top products and weather')).toEqual(
+      build().search('list of top products and weather'),
+    );
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * bench:tokens — o200k tokens of what the first model call carries (tool definitions + system prompt)
+ * with every tool sent eagerly, with per-server discovery, and with global discovery; for each prefix
+ * of the given catalog list (A, then A+B, …). Also the cost of a 5-tool task under global discovery:
+ * the first call plus five revealed tool definitions (of the catalog's mean size).
+ *
+ *   npm run bench:tokens -- --servers A.json[,B.json] [--json out.json]
+ */
+
+import { type ProviderTool, ToolCatalog } from '@switchboard/core';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
+import { readServers, requireArg, toLayers } from './load-catalog-data.ts';
+
+const USAGE = 'npm run bench:tokens -- --servers A.json[,B.json] [--json out]';
+const TASK_TOOLS = 5;
+const args = readArgs();
+const files = requireArg(args, 'servers', USAGE).split(',');
+
+/** Tokens of one model call's fixed part: the system prompt and the tool definitions as sent. */
+function callTokens(system: string, tools: readonly ProviderTool[]): number {
+  return encode(system).length + encode(JSON.stringify(tools)).length;
+}
+
+const catalogs = files.map((_, index) => {
+  const layers = toLayers(readServers(files.slice(0, index + 1).join(',')));
+  const perServer = new ToolCatalog(layers, { discovery: { mode: 'per-server' } });
+  const global = new ToolCatalog(layers, { discovery: { mode: 'global' } });
+  const allTools = perServer.allTools();
+  const eagerToolTokens = encode(JSON.stringify(allTools)).length;
+  const globalTokens = callTokens(global.systemPrompt(), global.discoveryTools());
+  const meanToolTokens = eagerToolTokens / Math.max(1, allTools.length);
+  const globalFiveToolTaskTokens = Math.round(globalTokens + TASK_TOOLS * meanToolTokens);
+  const eagerTokens = encode(perServer.systemPrompt()).length + eagerToolTokens;
+  return {
+    servers: layers.length,
+    tools: allTools.length,
+    eagerTokens,
+    perServerTokens: callTokens(perServer.systemPrompt(), perServer.discoveryTools()),
+    globalTokens,
+    globalToolDefinitionTokens: encode(JSON.stringify(global.discoveryTools())).length,
+    globalPromptTokens: encode(global.systemPrompt()).length,
+    meanToolTokens: Math.round(meanToolTokens),
+    globalFiveToolTaskTokens,
+    fiveToolTaskShareOfEager: Math.round((globalFiveToolTaskTokens / eagerTokens) * 10_000) / 10_000,
+  };
+});
+
+printTable(
+  catalogs.map((entry) => ({
+    servers: entry.servers,
+    tools: entry.tools,
+    eager: entry.eagerTokens,
+    'per-server': entry.perServerTokens,
+    global: entry.globalTokens,
+    'global, 5-tool task': entry.globalFiveToolTaskTokens,
+    '5-tool task / eager': `${(entry.fiveToolTaskShareOfEager * 100).toFixed(2)}%`,
+  })),
+);
+console.log('\ntokens: o200k, tool definitions (as sent) + system prompt of the first model call');
+await writeJsonIfAsked(args, { catalogs });

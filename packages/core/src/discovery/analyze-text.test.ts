@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isEncodedCjk, normalizeTerm, TextAnalyzer, tokenize } from './analyze-text.ts';
+
+describe('tokenize', () => {
+  it('splits identifiers and phrases', () => {
+    expect(tokenize('getWeather_forecast: next-days listMCPTools')).toEqual([
+      'get',
+      'Weather',
+      'forecast',
+      'next',
+      'days',
+      'list',
+      'MCP',
+      'Tools',
+    ]);
+  });
+
+  it('indexes CJK runs by character pairs and keeps the Latin words around them', () => {
+    expect(tokenize('查询火车 tickets 票')).toEqual(['查询', '询火', '火车', '票', 'tickets']);
+  });
+});
+
+describe('normalizeTerm', () => {
+  it('drops stop words, numbers and lone letters', () => {
+    expect(normalizeTerm('The')).toBeNull();
+    expect(normalizeTerm('please')).toBeNull();
+    expect(normalizeTerm('x')).toBeNull();
+    expect(normalizeTerm('2024')).toBeNull();
+  });
+
+  it('stems English words and keeps other tokens', () => {
+    expect(normalizeTerm('Searching')).toBe('search');
+    expect(normalizeTerm('files')).toBe('file');
+    expect(normalizeTerm('news')).toBe('news');
+    expect(normalizeTerm('mp3')).toBe('mp3');
+  });
+
+  it('encodes CJK tokens as hex code points', () => {
+    expect(normalizeTerm('火车')).toBe('_0706b08f66');
+    expect(isEncodedCjk('_0706b08f66')).toBe(true);
+    expect(isEncodedCjk('train')).toBe(false);
+  });
+});
+
+describe('TextAnalyzer', () => {
+  it('turns text into terms, repeats kept', () => {
+    expect(new TextAnalyzer().terms('Search the files, search_files!')).toEqual([
+      'search',
+      'file',
+      'search',
+      'file',
+    ]);
+  });
+});

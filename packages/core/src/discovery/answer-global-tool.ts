@@ -1,0 +1,193 @@
+import type { PseudoToolAnswer } from '../catalog/answer-pseudo-tool.ts';
+import { summarizeParameters } from '../catalog/summarize-parameters.ts';
+import type { CatalogServer } from '../catalog/tool-catalog.ts';
+import type { McpToolDef } from '../types/index.ts';
+import { failure, findServers, type GlobalToolSource, oneLine, unknownServer } from './global-tool-source.ts';
+import {
+  DEFAULT_GLOBAL_SEARCH_LIMIT,
+  DEFAULT_SERVER_PAGE,
+  type GlobalToolKind,
+  MAX_GLOBAL_SEARCH_LIMIT,
+  MAX_SERVER_PAGE,
+} from './global-tools.ts';
+import { searchRecipes } from './search-recipes.ts';
+import type { ToolSearchResult } from './tool-search-index.ts';
+
+const MAX_DESCRIPTION = 200;
+const MAX_SERVER_LINE = 120;
+const MAX_ALSO_ON = 5;
+
+/**
+ * Answers a global discovery tool locally: ranked `search_tools` over every server (optionally one),
+ * paginated `list_servers`, and the recipe tools across servers. Bad input and unknown servers get
+ * an error answer that says what to send instead; nothing throws.
+ */
+export function answerGlobalTool(
+  kind: GlobalToolKind,
+  input: unknown,
+  source: GlobalToolSource,
+): PseudoToolAnswer {
+  if (input !== undefined && input !== null && !isRecord(input)) {
+    return failure(
+      `Expected a JSON object as input, got ${Array.isArray(input) ? 'an array' : typeof input}.`,
+    );
+  }
+  const args = isRecord(input) ? input : {};
+  switch (kind) {
+    case 'search_tools':
+      return searchTools(args, source);
+    case 'list_servers':
+      return listServers(args, source);
+    case 'search_recipes':
+      return searchRecipes(args, source);
+    case 'get_recipe':
+      return getRecipe(args, source);
+  }
+}
+
+function searchTools(args: Record<string, unknown>, source: GlobalToolSource): PseudoToolAnswer {
+  const { query, server } = args;
+  if (typeof query !== 'string' || query.trim() === '') {
+    return failure('search_tools needs a non-empty "query" string, e.g. {"query": "weather forecast"}.');
+  }
+  if (server !== undefined && server !== null && typeof server !== 'string') {
+    return failure(
+      '"server" must be a server name from list_servers, e.g. {"query": "forecast", "server": "weather"}.',
+    );
+  }
+  const limit = readInteger(args.limit, DEFAULT_GLOBAL_SEARCH_LIMIT, 1, MAX_GLOBAL_SEARCH_LIMIT);
+  const scope =
+    typeof server === 'string' && server.trim() !== '' ? findServers(server.trim(), source) : undefined;
+  if (scope !== undefined && scope.length === 0) return unknownServer(String(server), source);
+  const results = scope
+    ? scope.flatMap((entry) =>
+        source.searchTools(query, { server: entry.server, protocol: entry.protocol, limit }),
+      )
+    : source.searchTools(query, { limit });
+  if (results.length === 0 && scope !== undefined) return firstToolsOf(scope, query, limit, source);
+  if (results.length === 0) {
+    return {
+      text: `No tool matches "${query}". Try other words — one step of the task at a time — or call list_servers.`,
+      revealed: [],
+      isError: false,
+    };
+  }
+  const shown = results.slice(0, limit);
+  return {
+    text: JSON.stringify({
+      query,
+      results: shown.map((result) => describeResult(result, source)),
+      note: 'These tools can be called from your next step. "alsoOn" names other servers with a tool of the same name (search with "server" to get theirs).',
+    }),
+    revealed: shown.map((result) => result.prefixedName),
+    isError: false,
+  };
+}
+
+/** A server-restricted search that matched nothing: the server's first tools, so the model can go on. */
+function firstToolsOf(
+  scope: CatalogServer[],
+  query: string,
+  limit: number,
+  source: GlobalToolSource,
+): PseudoToolAnswer {
+  const names = scope.flatMap((entry) => entry.toolNames).slice(0, limit);
+  const total = scope.reduce((sum, entry) => sum + entry.toolNames.length, 0);
+  if (names.length === 0)
+    return { text: `Server "${scope[0]?.server}" has no tools.`, revealed: [], isError: false };
+  return {
+    text: JSON.stringify({
+      query,
+      results: names.map((name) => describeTool(name, source.realTool(name))),
+      note: `No tool of this server matches "${query}"; here are ${names.length} of its ${total} tools (raise "limit" to see more). They can be called from your next step.`,
+    }),
+    revealed: names,
+    isError: false,
+  };
+}
+
+function describeResult(result: ToolSearchResult, source: GlobalToolSource): Record<string, unknown> {
+  const described = describeTool(result.prefixedName, source.realTool(result.prefixedName));
+  const alsoOn = result.alsoOn?.slice(0, MAX_ALSO_ON);
+  return { ...described, server: result.server, ...(alsoOn && alsoOn.length > 0 ? { alsoOn } : {}) };
+}
+
+function describeTool(name: string, tool: McpToolDef | undefined): Record<string, unknown> {
+  return {
+    name,
+    description: oneLine(tool?.description ?? tool?.title ?? '', MAX_DESCRIPTION),
+    parameters: tool === undefined ? {} : summarizeParameters(tool.inputSchema),
+  };
+}
+
+function listServers(args: Record<string, unknown>, source: GlobalToolSource): PseudoToolAnswer {
+  const total = source.servers.length;
+  const offset = readInteger(args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+  const limit = readInteger(args.limit, DEFAULT_SERVER_PAGE, 1, MAX_SERVER_PAGE);
+  if (total > 0 && offset >= total) {
+    return failure(
+      `offset ${offset} is past the last server: there are ${total} (offsets 0 to ${total - 1}).`,
+    );
+  }
+  const page = source.servers.slice(offset, offset + limit);
+  const shared = new Set(source.servers.filter(sharesName(source.servers)).map((entry) => entry.server));
+  const next = offset + page.length < total ? offset + page.length : undefined;
+  return {
+    text: JSON.stringify({
+      total,
+      offset,
+      servers: page.map((entry) => ({
+        name: entry.server,
+        ...(shared.has(entry.server) ? { protocol: entry.protocol } : {}),
+        tools: entry.toolNames.length,
+        description: oneLine(entry.layer.description ?? '', MAX_SERVER_LINE),
+      })),
+      ...(next === undefined ? {} : { next: { offset: next } }),
+      note: 'Pass a name as "server" to search_tools to search that server only.',
+    }),
+    revealed: [],
+    isError: false,
+  };
+}
+
+/** True for servers whose name another server (of the other protocol) also has. */
+function sharesName(servers: readonly CatalogServer[]): (entry: CatalogServer) => boolean {
+  const counts = new Map<string, number>();
+  for (const entry of servers) counts.set(entry.server, (counts.get(entry.server) ?? 0) + 1);
+  return (entry) => (counts.get(entry.server) ?? 0) > 1;
+}
+
+function getRecipe(args: Record<string, unknown>, source: GlobalToolSource): PseudoToolAnswer {
+  const { server, name } = args;
+  if (typeof server !== 'string' || server.trim() === '' || typeof name !== 'string' || name.trim() === '') {
+    return failure('get_recipe needs "server" and "name" strings, as search_recipes returned them.');
+  }
+  const scope = findServers(server.trim(), source);
+  if (scope.length === 0) return unknownServer(server, source);
+  const withRecipes = scope.find((entry) => (entry.layer.recipes?.length ?? 0) > 0);
+  if (withRecipes !== undefined) return source.answerForServer(withRecipes, 'get_recipe', { name });
+  const own = scope.flatMap((entry) => {
+    const tool = entry.discovery.get_recipe;
+    return tool !== undefined && source.realTool(tool) !== undefined ? [tool] : [];
+  });
+  if (own.length > 0) {
+    return {
+      text: `Server "${scope[0]?.server}" serves its recipes through its own tool ${own[0]}; it is now callable — call it with the recipe name.`,
+      revealed: own,
+      isError: false,
+    };
+  }
+  return failure(
+    `Server "${scope[0]?.server}" has no recipes. Use search_recipes to find recipes, or search_tools.`,
+  );
+}
+
+/** A whole number within [min, max], or the default when the value is absent or not a number. */
+function readInteger(value: unknown, fallback: number, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

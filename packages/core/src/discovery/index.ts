@@ -1,0 +1,34 @@
+/**
+ * Discovery at every scale: ranked tool retrieval over thousands of tools (no network, no model),
+ * and the constant-size global discovery mode (`search_tools`, `list_servers`, `search_recipes`,
+ * `get_recipe`) a catalog switches to when it has many servers.
+ */
+export { normalizeTerm, TextAnalyzer, tokenize } from './analyze-text.ts';
+export {
+  checkDiscoveryOptions,
+  DEFAULT_GLOBAL_THRESHOLD,
+  type DiscoveryMode,
+  type DiscoveryOptions,
+  resolveDiscoveryMode,
+} from './discovery-mode.ts';
+export {
+  DEFAULT_GLOBAL_SEARCH_LIMIT,
+  DEFAULT_SERVER_PAGE,
+  GLOBAL_TOOL_NAMES,
+  type GlobalToolKind,
+  globalToolDefinition,
+  isGlobalToolName,
+  MAX_GLOBAL_SEARCH_LIMIT,
+  MAX_SERVER_PAGE,
+} from './global-tools.ts';
+export { QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
+export { SYNONYM_GROUPS } from './synonyms.ts';
+export {
+  type IndexableLayer,
+  type ServerSearchResult,
+  type ToolNaming,
+  ToolSearchIndex,
+  type ToolSearchOptions,
+  type ToolSearchResult,
+} from './tool-search-index.ts';
+export { parameterText, TOOL_FIELD_REPEATS } from './tool-search-text.ts';
