@@ -1,0 +1,51 @@
+import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
+import type { AgentEvent, JsonSchema } from '@switchboard/core';
+import type { ChatEntry } from '@switchboard/ui';
+
+/** A tool the tool browser lists. */
+export interface BrowsableTool {
+  name: string;
+  description?: string;
+  inputSchema: JsonSchema;
+}
+
+/** What a direct tool call gave: a widget to show, or an error. */
+export type ToolCallOutcome = { widget: string; data: Record<string, unknown> } | { error: string };
+
+/** A person's answer to a call waiting for approval. */
+export interface ApprovalDecision {
+  toolCallId: string;
+  decision: 'approve' | 'deny';
+}
+
+/** A conversation as it was left: its chat and its canvas. */
+export interface RestoredConversation {
+  chat: ChatEntry[];
+  canvas: CanvasEvent[];
+  /** Calls still waiting for approval. */
+  pending: Array<{ id: string; name: string; input: unknown }>;
+}
+
+/**
+ * One conversation, driven either in the page (standalone) or through the gateway. Every change comes
+ * back as AG-UI events through the listener given to `open`.
+ */
+export interface ConversationDriver {
+  readonly mode: 'standalone' | 'gateway';
+  /** What answers: a model id, or a plain statement that it is the offline planner. */
+  readonly modelLabel: string;
+  /** Restores the conversation and starts delivering events to `listener`. */
+  open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
+  /** Sends a user message; resolves when the run has ended. */
+  send(text: string): Promise<void>;
+  /** Stops the running turn. */
+  stop(): void;
+  /** Answers calls waiting for approval; resolves when the resumed run has ended. */
+  decide(decisions: ApprovalDecision[]): Promise<void>;
+  listTools(): Promise<BrowsableTool[]>;
+  callTool(name: string, args: Record<string, unknown>): Promise<ToolCallOutcome>;
+  /** Keeps the canvas (including the user's own moves) with the conversation. */
+  saveCanvas(snapshot: CanvasSnapshot, chat: ChatEntry[]): void;
+  /** Starts a new, empty conversation. */
+  reset(): Promise<void>;
+}

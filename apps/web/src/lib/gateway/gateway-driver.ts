@@ -1,0 +1,181 @@
+import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
+import { canvasEventFromAgentEvent } from '@switchboard/autoui';
+import type { AgentEvent } from '@switchboard/core';
+import type { ChatEntry } from '@switchboard/ui';
+import type { AppConfig } from '../app-config.ts';
+import type { BrowsableTool, ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
+import { readEventStream } from './read-event-stream.ts';
+
+/** The localStorage key holding the open conversation's id. */
+export const GATEWAY_CONVERSATION_KEY = 'switchboard.gateway.conversation';
+
+interface ApiMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system' | 'tool';
+  content: string | null;
+}
+
+/** The user's own canvas edits, kept in the browser on top of the gateway's canvas events. */
+interface LocalCanvas {
+  serverEvents: number;
+  snapshot: CanvasSnapshot;
+}
+
+/**
+ * Connected mode: conversations live on the gateway (`/conversations` REST API; turns streamed as
+ * AG-UI events over SSE with `Accept: text/event-stream`), keys stay on the server.
+ */
+export function createGatewayDriver(options: {
+  config: AppConfig;
+  storage: Storage;
+  fetch?: typeof fetch;
+}): ConversationDriver {
+  const { config, storage } = options;
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let conversationId = storage.getItem(GATEWAY_CONVERSATION_KEY) ?? '';
+  let serverCanvasEvents = 0;
+  let listener: (event: AgentEvent) => void = () => {};
+
+  const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (config.apiKey) headers.set('Authorization', `Bearer ${config.apiKey}`);
+    if (init.body) headers.set('Content-Type', 'application/json');
+    const response = await doFetch(`${config.apiBase}${path}`, { ...init, headers });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as {
+        error?: { message?: string } | string;
+        message?: string;
+      };
+      const message =
+        typeof body.error === 'string'
+          ? body.error
+          : (body.error?.message ?? body.message ?? response.statusText);
+      throw new Error(`gateway: ${init.method ?? 'GET'} ${path} failed (${response.status}): ${message}`);
+    }
+    return response;
+  };
+  const json = async <T>(path: string, init?: RequestInit) => (await (await request(path, init)).json()) as T;
+  const conversation = (suffix = '') => `/conversations/${encodeURIComponent(conversationId)}${suffix}`;
+
+  const createConversation = async () => {
+    const created = await json<{ id: string }>('/conversations', {
+      method: 'POST',
+      body: JSON.stringify({}),
+    });
+    conversationId = created.id;
+    storage.setItem(GATEWAY_CONVERSATION_KEY, conversationId);
+  };
+
+  const stream = async (suffix: string, body: unknown) => {
+    const response = await request(conversation(suffix), {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { Accept: 'text/event-stream' },
+    });
+    if (!response.body) throw new Error('gateway: the stream has no body');
+    await readEventStream(response.body, (event) => {
+      if (event.type === 'CUSTOM' && (event.name === 'widget' || event.name === 'canvas'))
+        serverCanvasEvents++;
+      listener(event);
+    });
+  };
+
+  const localCanvasKey = () => `switchboard.gateway.canvas.${conversationId}`;
+
+  return {
+    mode: 'gateway',
+    modelLabel: 'Model configured on the gateway',
+    async open(onEvent) {
+      listener = onEvent;
+      if (conversationId) {
+        try {
+          await json(conversation());
+        } catch {
+          conversationId = '';
+        }
+      }
+      if (!conversationId) await createConversation();
+      const [messages, canvas, approvals] = await Promise.all([
+        json<{ items: ApiMessage[] }>(conversation('/messages')),
+        json<{ items: Array<{ kind: string; payload: unknown }> }>(conversation('/canvas')),
+        json<{ items: Array<{ call_id: string; tool_name: string; input: unknown }> }>(
+          conversation('/approvals?status=pending'),
+        ),
+      ]);
+      const events = canvas.items
+        .map((item) =>
+          canvasEventFromAgentEvent({
+            type: 'CUSTOM',
+            name: item.kind as 'widget',
+            value: item.payload,
+            timestamp: 0,
+          }),
+        )
+        .filter((event): event is CanvasEvent => event !== undefined);
+      serverCanvasEvents = canvas.items.length;
+      const local = readLocalCanvas(storage, localCanvasKey());
+      const restored: RestoredConversation = {
+        chat: messages.items
+          .filter((message) => (message.role === 'user' || message.role === 'assistant') && message.content)
+          .map((message) => ({
+            id: message.id,
+            role: message.role as 'user' | 'assistant',
+            text: message.content ?? '',
+          })),
+        canvas: local && local.serverEvents === serverCanvasEvents ? local.snapshot.events : events,
+        pending: approvals.items.map((item) => ({
+          id: item.call_id,
+          name: item.tool_name,
+          input: item.input,
+        })),
+      };
+      return restored;
+    },
+    send: (text) => stream('/chat', { content: text }),
+    stop() {
+      void request(conversation('/stop'), { method: 'POST' }).catch((error) => console.warn(error));
+    },
+    async decide(decisions) {
+      for (const decision of decisions)
+        await stream('/approvals', { call_id: decision.toolCallId, decision: decision.decision });
+    },
+    async listTools(): Promise<BrowsableTool[]> {
+      const available = await json<{
+        items: Array<{ server: string; tool_name: string; description?: string; input_schema: object }>;
+      }>(conversation('/tools/available'));
+      return available.items.map((tool) => ({
+        name: `${tool.server}:${tool.tool_name}`,
+        description: tool.description,
+        inputSchema: tool.input_schema as BrowsableTool['inputSchema'],
+      }));
+    },
+    async callTool(name) {
+      return {
+        error: `Calling ${name} directly needs standalone mode: the gateway runs tools only inside a conversation turn.`,
+      };
+    },
+    saveCanvas(snapshot: CanvasSnapshot, _chat: ChatEntry[]) {
+      try {
+        storage.setItem(
+          localCanvasKey(),
+          JSON.stringify({ serverEvents: serverCanvasEvents, snapshot } satisfies LocalCanvas),
+        );
+      } catch (error) {
+        console.warn('switchboard: could not keep the canvas in this browser:', error);
+      }
+    },
+    async reset() {
+      await createConversation();
+      serverCanvasEvents = 0;
+    },
+  };
+}
+
+function readLocalCanvas(storage: Storage, key: string): LocalCanvas | undefined {
+  try {
+    const value = JSON.parse(storage.getItem(key) ?? 'null') as LocalCanvas | null;
+    return value && Array.isArray(value.snapshot?.events) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

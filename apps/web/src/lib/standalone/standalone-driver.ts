@@ -1,0 +1,141 @@
+import type { CanvasModel } from '@switchboard/autoui';
+import { createAutoUiServer } from '@switchboard/autoui';
+import type {
+  AgentEvent,
+  AgentLoopOptions,
+  AgentResult,
+  AgentRun,
+  ApprovalRule,
+  LanguageModel,
+  WebMcpServer,
+} from '@switchboard/core';
+import {
+  AgentSession,
+  createCalculatorStorageServer,
+  resumeAgentLoop,
+  runAgentLoop,
+  ToolCatalog,
+  ToolDispatcher,
+} from '@switchboard/core';
+import type { AppConfig } from '../app-config.ts';
+import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
+import { toolOutcome } from '../tool-outcome.ts';
+import { StandaloneStore } from './standalone-store.ts';
+
+const SYSTEM_PROMPT =
+  "You are Switchboard, an assistant running in the user's browser. Use the tools to answer, and show results on " +
+  "the user's canvas with the autoui widgets (widget_display); keep text answers short.";
+
+/** Options of {@link createStandaloneDriver}. */
+export interface StandaloneDriverOptions {
+  config: AppConfig;
+  canvas: CanvasModel;
+  storage: Storage;
+  model: LanguageModel;
+  modelLabel: string;
+}
+
+/** The servers that run in the page: the calculator/storage server and the autoui server. */
+export function pageServers(config: AppConfig, canvas: CanvasModel): WebMcpServer[] {
+  return [
+    createCalculatorStorageServer(),
+    createAutoUiServer({ urlPolicy: config.urlPolicy, canvas: (id) => canvas.get(id) }),
+  ];
+}
+
+/**
+ * Standalone mode: the agent loop runs in the page with WebMCP servers, the conversation (session,
+ * chat, canvas) is kept in localStorage, and approvals follow the configured rules.
+ */
+export function createStandaloneDriver(
+  options: StandaloneDriverOptions & { servers: WebMcpServer[] },
+): ConversationDriver {
+  const store = new StandaloneStore(options.storage);
+  const { servers } = options;
+  let session = new AgentSession();
+  let listener: (event: AgentEvent) => void = () => {};
+  let controller: AbortController | undefined;
+  const approvalRules: ApprovalRule[] = options.config.approvalRules;
+
+  const loopOptions = (signal: AbortSignal): AgentLoopOptions => ({
+    provider: options.model,
+    layers: servers.map((server) => server.layer()),
+    session,
+    signal,
+    systemPrompt: SYSTEM_PROMPT,
+    approvalPolicy: { rules: approvalRules },
+    callbacks: { onEvent: (event) => listener(event) },
+  });
+
+  const follow = async (start: (signal: AbortSignal) => AgentRun<AgentResult>) => {
+    controller = new AbortController();
+    try {
+      await start(controller.signal);
+    } finally {
+      controller = undefined;
+      store.save({ session: session.toJSON() });
+    }
+  };
+
+  return {
+    mode: 'standalone',
+    modelLabel: options.modelLabel,
+    async open(onEvent) {
+      listener = onEvent;
+      const saved = store.load();
+      if (saved.session) {
+        try {
+          session = AgentSession.fromJSON(saved.session);
+        } catch {
+          session = new AgentSession();
+        }
+      }
+      const pending = (session.suspended?.pending ?? [])
+        .filter((call) => call.reason === 'approval')
+        .map(({ block }) => ({ id: block.id, name: block.name, input: block.input }));
+      const restored: RestoredConversation = {
+        chat: saved.chat,
+        canvas: saved.canvas?.events ?? [],
+        pending,
+      };
+      return restored;
+    },
+    send: (text) => follow((signal) => runAgentLoop(text, loopOptions(signal))),
+    stop: () => controller?.abort(),
+    decide: (decisions) =>
+      follow((signal) => resumeAgentLoop({ approvals: decisions }, { ...loopOptions(signal), session })),
+    async listTools() {
+      const catalog = new ToolCatalog(servers.map((server) => server.layer()));
+      return catalog.allTools().map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: catalog.validationSchema(tool.name) ?? tool.input_schema,
+      }));
+    },
+    async callTool(name, args) {
+      const dispatcher = new ToolDispatcher({
+        catalog: new ToolCatalog(servers.map((server) => server.layer())),
+      });
+      const { result, call } = await dispatcher.dispatch(
+        { type: 'tool_use', id: `browser_${Date.now().toString(36)}`, name, input: args },
+        {
+          session: new AgentSession(),
+          signal: new AbortController().signal,
+          emit: (event) => listener({ ...event, timestamp: Date.now() } as AgentEvent),
+        },
+      );
+      return toolOutcome(
+        typeof result.content === 'string' ? result.content : JSON.stringify(result.content),
+        call.error,
+      );
+    },
+    saveCanvas(snapshot, chat) {
+      store.save({ canvas: snapshot, chat });
+    },
+    async reset() {
+      controller?.abort();
+      session = new AgentSession();
+      store.clear();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { ToolCallOutcome } from './conversation-driver.ts';
+
+/**
+ * Shows a tool's result text as a widget: a `widget_display` result as that widget, other JSON in the
+ * JSON viewer, plain text as Markdown. Errors stay errors.
+ */
+export function toolOutcome(text: string, error?: string): ToolCallOutcome {
+  if (error) return { error: text.startsWith('Error:') || text.startsWith('{') ? text : `Error: ${error}` };
+  const first = text.trimStart()[0];
+  if (first === '{' || first === '[') {
+    try {
+      const value = JSON.parse(text) as unknown;
+      const widget = value as { widget?: unknown; data?: unknown };
+      if (typeof widget.widget === 'string' && typeof widget.data === 'object' && widget.data !== null) {
+        return { widget: widget.widget, data: widget.data as Record<string, unknown> };
+      }
+      return { widget: 'json-viewer', data: { data: value } };
+    } catch {
+      return { widget: 'markdown', data: { content: text } };
+    }
+  }
+  return { widget: 'markdown', data: { content: text } };
+}

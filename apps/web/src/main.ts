@@ -1,0 +1,66 @@
+import { CanvasModel, canvasEventFromAction } from '@switchboard/autoui';
+import type { WebMcpServer } from '@switchboard/core';
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './app.css';
+import { loadAppConfig } from './lib/app-config.ts';
+import type { ConversationDriver } from './lib/conversation-driver.ts';
+import { createGatewayDriver } from './lib/gateway/gateway-driver.ts';
+import { chooseModel } from './lib/standalone/choose-model.ts';
+import { createStandaloneDriver, pageServers } from './lib/standalone/standalone-driver.ts';
+import type { ModelContextLike } from './lib/webmcp/register-page-tools.ts';
+import { registerPageTools } from './lib/webmcp/register-page-tools.ts';
+
+declare global {
+  interface Window {
+    /** A scripted conversation for demos and browser tests (standalone mode only). */
+    __SWITCHBOARD_SCRIPT__?: unknown;
+  }
+  interface Document {
+    /** The WebMCP API of browsers that offer one. */
+    modelContext?: ModelContextLike;
+  }
+}
+
+const config = await loadAppConfig(window.location);
+const canvas = new CanvasModel();
+let servers: WebMcpServer[] = [];
+let driver: ConversationDriver;
+if (config.mode === 'gateway') {
+  driver = createGatewayDriver({ config, storage: window.localStorage });
+} else {
+  servers = pageServers(config, canvas);
+  const { model, label } = chooseModel(window.__SWITCHBOARD_SCRIPT__);
+  driver = createStandaloneDriver({
+    config,
+    canvas,
+    storage: window.localStorage,
+    model,
+    modelLabel: label,
+    servers,
+  });
+}
+
+registerPageTools(document.modelContext, servers, (_server, tool, input, result) => {
+  const shown = result as { widget?: unknown; data?: unknown; id?: unknown; isError?: boolean };
+  if (tool === 'widget_display' && typeof shown.widget === 'string' && typeof shown.id === 'string') {
+    canvas.apply({
+      type: 'add',
+      id: shown.id,
+      widget: shown.widget,
+      data: shown.data as Record<string, unknown>,
+    });
+  }
+  if (tool === 'canvas' && !shown.isError) {
+    const change = canvasEventFromAction({
+      action: input.action as 'clear',
+      id: input.id as string,
+      params: (input.params ?? {}) as Record<string, unknown>,
+    });
+    if (change) canvas.apply(change);
+  }
+});
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html needs an element with id "app"');
+mount(App, { target, props: { driver, config, canvas } });

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
+import { createGatewayDriver, GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
+
+class MemoryStorage implements Storage {
+  readonly #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, value);
+  }
+}
+
+const sse = (events: unknown[]) =>
+  new Response(
+    events.map((event, index) => `id: ${index + 1}\ndata: ${JSON.stringify(event)}\n\n`).join(''),
+    {
+      headers: { 'Content-Type': 'text/event-stream' },
+    },
+  );
+
+describe('the gateway driver', () => {
+  it('creates a conversation, restores its canvas and streams a turn', async () => {
+    const calls: Array<{
+      method: string;
+      url: string;
+      body?: string;
+      accept?: string | null;
+      auth?: string | null;
+    }> = [];
+    const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const headers = new Headers(init.headers);
+      calls.push({
+        method: init.method ?? 'GET',
+        url,
+        body: init.body as string | undefined,
+        accept: headers.get('accept'),
+        auth: headers.get('authorization'),
+      });
+      if (url === '/api/conversations' && init.method === 'POST')
+        return Response.json({ id: 'c1' }, { status: 201 });
+      if (url === '/api/conversations/c1/messages')
+        return Response.json({
+          items: [
+            { id: 'm1', role: 'user', content: 'hi' },
+            { id: 'm2', role: 'tool', content: 'x' },
+          ],
+        });
+      if (url === '/api/conversations/c1/canvas') {
+        return Response.json({
+          items: [
+            {
+              kind: 'widget',
+              payload: { id: 'w_1', type: 'stat', data: { label: 'a', value: 1 }, toolCallId: 't' },
+            },
+          ],
+        });
+      }
+      if (url.startsWith('/api/conversations/c1/approvals?'))
+        return Response.json({ items: [{ call_id: 'k1', tool_name: 'shop_mcp_checkout', input: {} }] });
+      if (url === '/api/conversations/c1/chat') {
+        return sse([
+          { type: 'RUN_STARTED', threadId: 'c1', runId: 'r', timestamp: 1 },
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a', delta: 'Hello', timestamp: 2 },
+          {
+            type: 'RUN_FINISHED',
+            threadId: 'c1',
+            runId: 'r',
+            result: { stopReason: 'end_turn' },
+            timestamp: 3,
+          },
+        ]);
+      }
+      return new Response(JSON.stringify({ error: { message: 'no such route' } }), { status: 404 });
+    };
+    const storage = new MemoryStorage();
+    const driver = createGatewayDriver({
+      config: { ...DEFAULT_CONFIG, mode: 'gateway', apiBase: '/api', apiKey: 'secret' },
+      storage,
+      fetch: fakeFetch as typeof fetch,
+    });
+    const events: unknown[] = [];
+    const restored = await driver.open((event) => events.push(event));
+    expect(storage.getItem(GATEWAY_CONVERSATION_KEY)).toBe('c1');
+    expect(restored).toEqual({
+      chat: [{ id: 'm1', role: 'user', text: 'hi' }],
+      canvas: [{ type: 'add', id: 'w_1', widget: 'stat', data: { label: 'a', value: 1 } }],
+      pending: [{ id: 'k1', name: 'shop_mcp_checkout', input: {} }],
+    });
+    await driver.send('hello');
+    expect(events.map((event) => (event as { type: string }).type)).toEqual([
+      'RUN_STARTED',
+      'TEXT_MESSAGE_CONTENT',
+      'RUN_FINISHED',
+    ]);
+    const chat = calls.find((call) => call.url.endsWith('/chat'));
+    expect(chat).toMatchObject({
+      method: 'POST',
+      body: '{"content":"hello"}',
+      accept: 'text/event-stream',
+      auth: 'Bearer secret',
+    });
+    await expect(driver.listTools()).rejects.toThrow(
+      /GET \/conversations\/c1\/tools\/available failed \(404\): no such route/,
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import { createCalculatorStorageServer } from '@switchboard/core';
+import { describe, expect, it, vi } from 'vitest';
+import { registerPageTools } from '../src/lib/webmcp/register-page-tools.ts';
+
+describe('registerPageTools', () => {
+  it('registers every tool as {server}_{tool} and unregisters them by aborting', async () => {
+    const registered = new Map<string, { execute: (input: Record<string, unknown>) => Promise<unknown> }>();
+    const modelContext = {
+      registerTool: vi.fn((tool, options?: { signal?: AbortSignal }) => {
+        registered.set(tool.name, tool);
+        options?.signal?.addEventListener('abort', () => registered.delete(tool.name));
+      }),
+    };
+    const onResult = vi.fn();
+    const unregister = registerPageTools(modelContext, [createCalculatorStorageServer()], onResult);
+    expect([...registered.keys()]).toEqual([
+      'calculator_calculate',
+      'calculator_set-storage',
+      'calculator_get-storage',
+    ]);
+    await expect(
+      registered.get('calculator_calculate')?.execute({ operation: 'add', a: 1, b: 2 }),
+    ).resolves.toBe('3');
+    expect(onResult).toHaveBeenCalledWith('calculator', 'calculate', { operation: 'add', a: 1, b: 2 }, '3');
+    unregister();
+    expect(registered.size).toBe(0);
+  });
+
+  it('does nothing without document.modelContext', () => {
+    expect(() => registerPageTools(undefined, [createCalculatorStorageServer()])()).not.toThrow();
+  });
+});

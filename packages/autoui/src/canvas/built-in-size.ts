@@ -1,0 +1,14 @@
+import { BUILT_IN_WIDGETS } from '../widgets/all-widgets.ts';
+import type { WidgetSize } from '../widgets/widget-definition.ts';
+
+const SIZES: ReadonlyMap<string, WidgetSize> = new Map(
+  BUILT_IN_WIDGETS.map((widget) => [widget.name, widget.size]),
+);
+
+/** The size of a widget type not in the catalog. */
+export const FALLBACK_WIDGET_SIZE: WidgetSize = Object.freeze({ width: 420, height: 300 });
+
+/** The default canvas size of a built-in widget type ({@link FALLBACK_WIDGET_SIZE} for others). */
+export function builtInSize(type: string): WidgetSize {
+  return SIZES.get(type) ?? FALLBACK_WIDGET_SIZE;
+}

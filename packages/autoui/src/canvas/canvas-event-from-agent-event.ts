@@ -1,0 +1,49 @@
+import type { AgentEvent, CanvasActionEvent, WidgetEvent } from '@switchboard/core';
+import type { CanvasEvent } from './canvas-types.ts';
+
+/**
+ * The canvas change an agent event carries: the CUSTOM `widget` event adds a block, the CUSTOM `canvas`
+ * event clears, updates, moves, resizes or styles one. Other events give undefined. The same function
+ * serves a live stream and a replay of persisted events, so both produce the same canvas.
+ */
+export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | undefined {
+  if (event.type !== 'CUSTOM') return undefined;
+  if (event.name === 'widget') {
+    const widget = event.value as WidgetEvent;
+    if (typeof widget?.id !== 'string' || typeof widget.type !== 'string') return undefined;
+    return {
+      type: 'add',
+      id: widget.id,
+      widget: widget.type,
+      data: isRecord(widget.data) ? widget.data : {},
+    };
+  }
+  if (event.name === 'canvas') return canvasEventFromAction(event.value as CanvasActionEvent);
+  return undefined;
+}
+
+/** The canvas change of one `canvas` tool action (as emitted by core's dispatcher). */
+export function canvasEventFromAction(
+  action: Pick<CanvasActionEvent, 'action' | 'id' | 'params'>,
+): CanvasEvent | undefined {
+  const params = isRecord(action?.params) ? action.params : {};
+  if (action?.action === 'clear') return { type: 'clear' };
+  const id = action?.id;
+  if (typeof id !== 'string') return undefined;
+  switch (action.action) {
+    case 'update':
+      return { type: 'update', id, data: params };
+    case 'move':
+      return { type: 'move', id, x: Number(params.x), y: Number(params.y) };
+    case 'resize':
+      return { type: 'resize', id, width: Number(params.width), height: Number(params.height) };
+    case 'style':
+      return { type: 'style', id, style: isRecord(params.styles) ? params.styles : params };
+    default:
+      return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,60 @@
+import type { SchemaValidator, WebMcpToolInput } from '@switchboard/core';
+import type { WidgetCatalog } from '../catalog/widget-catalog.ts';
+import type { RemovedUrl } from '../sanitize/sanitize-widget-urls.ts';
+import { sanitizeWidgetUrls } from '../sanitize/sanitize-widget-urls.ts';
+import type { UrlPolicy } from '../sanitize/url-policy.ts';
+import { validateWidget } from '../validation/validate-widget.ts';
+import { toolError } from './tool-error.ts';
+import { newWidgetId } from './widget-id.ts';
+
+/** What `widget_display` returns for a widget it accepted. */
+export interface DisplayedWidget {
+  widget: string;
+  data: Record<string, unknown>;
+  id: string;
+  /** URLs that were removed from the params, and why. */
+  removed_urls?: RemovedUrl[];
+}
+
+/**
+ * The `widget_display` tool: resolve the widget (aliases too) → validate the params against its schema
+ * (on failure an error result `{error:'Validation failed', details, expected_schema}`) → sanitize every
+ * URL → return `{widget, data, id}`. The runtime's dispatcher then shows it (onWidget, `widget` event).
+ */
+export function widgetDisplayTool(
+  catalog: WidgetCatalog,
+  validator: SchemaValidator,
+  policy: UrlPolicy,
+): WebMcpToolInput {
+  return {
+    name: 'widget_display',
+    title: 'Display a widget',
+    description:
+      'Show data on the canvas as a widget. Pass the widget `name` and its `params` (read the schema with ' +
+      'get_recipe, or send your best guess: a wrong shape returns the expected schema). Returns the widget id ' +
+      'for the canvas tool. Use only URLs that came from tool results. Widgets:\n' +
+      catalog.describeWidgets(),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: `Widget name: ${catalog.names.join(', ')}` },
+        params: { type: 'object', description: "The widget's params, as its schema describes" },
+      },
+      required: ['name', 'params'],
+    },
+    annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
+    execute: (input) => {
+      const outcome = validateWidget(catalog, validator, input.name, input.params);
+      if (!outcome.ok) {
+        const { ok: _ok, ...body } = outcome;
+        return toolError(body);
+      }
+      const { params, removed } = sanitizeWidgetUrls(outcome.definition, outcome.params, policy, (name) =>
+        catalog.get(name),
+      );
+      const displayed: DisplayedWidget = { widget: outcome.name, data: params, id: newWidgetId() };
+      if (removed.length > 0) displayed.removed_urls = removed;
+      return displayed;
+    },
+  };
+}

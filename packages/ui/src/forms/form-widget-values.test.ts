@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { validateFormValues } from './form-widget-values.ts';
+
+describe('validateFormValues', () => {
+  const fields = [
+    { name: 'email', type: 'email' as const, required: true },
+    { name: 'age', type: 'number' as const, min: 18, max: 120 },
+    { name: 'slot', type: 'select' as const, options: ['Morning', 'Afternoon'] },
+    { name: 'code', pattern: '[A-Z]{3}' },
+    { name: 'agree', type: 'checkbox' as const, required: true },
+  ];
+
+  it('returns converted values when everything is valid', () => {
+    expect(
+      validateFormValues(fields, { email: 'a@b.co', age: '30', slot: 'Morning', code: 'ABC', agree: true }),
+    ).toEqual({
+      ok: true,
+      values: { email: 'a@b.co', age: 30, slot: 'Morning', code: 'ABC', agree: true },
+    });
+  });
+
+  it('explains each invalid field', () => {
+    expect(validateFormValues(fields, { email: 'nope', age: '12', slot: 'Night', code: 'abcd' })).toEqual({
+      ok: false,
+      errors: {
+        email: 'must be an email address',
+        age: 'must be at least 18',
+        slot: 'must be one of the choices',
+        code: 'has the wrong format',
+        agree: 'must be checked',
+      },
+    });
+  });
+});

@@ -1,0 +1,71 @@
+/** A field of the `form` widget (as its schema describes it). */
+export interface FormWidgetField {
+  name: string;
+  label?: string;
+  type?: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'date' | 'select' | 'checkbox';
+  required?: boolean;
+  options?: string[];
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: unknown;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks the values a user entered in a `form` widget against its fields and converts them
+ * (numbers, booleans). Returns the values keyed by field name, or a message per invalid field.
+ */
+export function validateFormValues(
+  fields: readonly FormWidgetField[],
+  raw: Record<string, unknown>,
+): { ok: true; values: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
+  const values: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = raw[field.name];
+    if (field.type === 'checkbox') {
+      values[field.name] = value === true;
+      if (field.required && value !== true) errors[field.name] = 'must be checked';
+      continue;
+    }
+    const text = value === undefined || value === null ? '' : String(value).trim();
+    if (text === '') {
+      if (field.required) errors[field.name] = 'required';
+      continue;
+    }
+    const problem = fieldProblem(field, text);
+    if (problem) errors[field.name] = problem;
+    else values[field.name] = field.type === 'number' ? Number(text) : text;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+function fieldProblem(field: FormWidgetField, text: string): string | undefined {
+  if (field.type === 'number') {
+    const number = Number(text);
+    if (!Number.isFinite(number)) return 'must be a number';
+    if (field.min !== undefined && number < field.min) return `must be at least ${field.min}`;
+    if (field.max !== undefined && number > field.max) return `must be at most ${field.max}`;
+    return undefined;
+  }
+  if (field.type === 'email' && !EMAIL.test(text)) return 'must be an email address';
+  if (field.type === 'url' && !/^https?:\/\/\S+$/i.test(text)) return 'must be an http(s) URL';
+  if (field.type === 'select' && field.options && !field.options.includes(text))
+    return 'must be one of the choices';
+  if (field.minLength !== undefined && text.length < field.minLength)
+    return `must have at least ${field.minLength} characters`;
+  if (field.maxLength !== undefined && text.length > field.maxLength)
+    return `must have at most ${field.maxLength} characters`;
+  if (field.pattern) {
+    try {
+      if (!new RegExp(`^(?:${field.pattern})$`, 'u').test(text)) return 'has the wrong format';
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

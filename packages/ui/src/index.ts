@@ -1,0 +1,32 @@
+/**
+ * @switchboard/ui — Svelte 5 components for Switchboard: one renderer per widget behind
+ * WidgetRenderer, the canvas, the chat panel, the agent console, the tool browser, the approval dialog
+ * and the sandboxed MCP Apps frame, plus the plain functions they are built on.
+ */
+
+export { default as AgentConsole } from './components/AgentConsole.svelte';
+export { default as ApprovalDialog } from './components/ApprovalDialog.svelte';
+export { default as Canvas } from './components/Canvas.svelte';
+export { default as ChatPanel } from './components/ChatPanel.svelte';
+export { default as ToolBrowser } from './components/ToolBrowser.svelte';
+export type { FormatOptions, ValueFormat } from './format/format-value.ts';
+export { displayNumber, formatValue } from './format/format-value.ts';
+export type { TableColumn } from './format/table-view.ts';
+export { pageOf, sortRows, tableColumns } from './format/table-view.ts';
+export type { FormWidgetField } from './forms/form-widget-values.ts';
+export { validateFormValues } from './forms/form-widget-values.ts';
+export type { SchemaField } from './forms/schema-form.ts';
+export { argsFromForm, fieldsFromSchema } from './forms/schema-form.ts';
+export type { Seat } from './layout/hemicycle-layout.ts';
+export { hemicycleSeats } from './layout/hemicycle-layout.ts';
+export type { SankeyInput, SankeyLink, SankeyNode } from './layout/sankey-layout.ts';
+export { layoutSankey } from './layout/sankey-layout.ts';
+export type { ChatEntry } from './state/chat-log.ts';
+export { applyChatEvent, userEntry } from './state/chat-log.ts';
+export type { ConsoleEntry, ConsoleState } from './state/console-log.ts';
+export { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './state/console-log.ts';
+export { createMarkdownRenderer } from './widgets/render-markdown.ts';
+export { default as WidgetRenderer } from './widgets/WidgetRenderer.svelte';
+export type { WidgetData } from './widgets/widget-data.ts';
+export type { WidgetHost } from './widgets/widget-host.ts';
+export { getWidgetHost, setWidgetHost } from './widgets/widget-host.ts';

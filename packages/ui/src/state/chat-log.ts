@@ -1,0 +1,85 @@
+import type { AgentEvent, StopReason } from '@switchboard/core';
+
+/** One line of the chat: a user or assistant message, or a notice from the runtime. */
+export interface ChatEntry {
+  id: string;
+  role: 'user' | 'assistant' | 'notice';
+  text: string;
+  /** True while the assistant's text is still streaming. */
+  streaming?: boolean;
+  tone?: 'info' | 'error';
+}
+
+const STOP_NOTICES: Partial<Record<StopReason, string>> = {
+  aborted: 'Stopped.',
+  max_iterations: 'Stopped: the iteration limit was reached.',
+  max_tool_calls: 'Stopped: the tool-call limit was reached.',
+  awaiting_approval: 'Waiting for your approval.',
+  awaiting_client_tool: 'Waiting for a tool that runs in this page.',
+};
+
+/** Folds an agent event into the chat: streamed assistant text, stop notices and errors. Returns a new array. */
+export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent): ChatEntry[] {
+  switch (event.type) {
+    case 'TEXT_MESSAGE_START':
+      return [...entries, { id: event.messageId, role: 'assistant', text: '', streaming: true }];
+    case 'TEXT_MESSAGE_CONTENT':
+      return updateEntry(
+        entries,
+        event.messageId,
+        (entry) => ({ ...entry, text: entry.text + event.delta }),
+        () => ({
+          id: event.messageId,
+          role: 'assistant',
+          text: event.delta,
+          streaming: true,
+        }),
+      );
+    case 'TEXT_MESSAGE_END':
+      return updateEntry(entries, event.messageId, (entry) => ({ ...entry, streaming: false }));
+    case 'RUN_ERROR':
+      return [
+        ...closeStreams(entries),
+        {
+          id: `notice_${event.timestamp}_${entries.length}`,
+          role: 'notice',
+          text: event.message,
+          tone: 'error',
+        },
+      ];
+    case 'RUN_FINISHED': {
+      const notice = STOP_NOTICES[event.result.stopReason];
+      const closed = closeStreams(entries);
+      return notice
+        ? [...closed, { id: `notice_${event.runId}`, role: 'notice', text: notice, tone: 'info' }]
+        : closed;
+    }
+    default:
+      return entries as ChatEntry[];
+  }
+}
+
+/** A user message entry. */
+export function userEntry(
+  text: string,
+  id = `user_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`,
+): ChatEntry {
+  return { id, role: 'user', text };
+}
+
+function updateEntry(
+  entries: readonly ChatEntry[],
+  id: string,
+  change: (entry: ChatEntry) => ChatEntry,
+  create?: () => ChatEntry,
+): ChatEntry[] {
+  const index = entries.findIndex((entry) => entry.id === id);
+  if (index === -1) return create ? [...entries, create()] : (entries as ChatEntry[]);
+  const next = [...entries];
+  next[index] = change(entries[index]);
+  return next;
+}
+
+function closeStreams(entries: readonly ChatEntry[]): ChatEntry[] {
+  return entries.map((entry) => (entry.streaming ? { ...entry, streaming: false } : entry));
+}

@@ -1,0 +1,27 @@
+import type { UrlPolicy } from '@switchboard/autoui';
+import { getContext, setContext } from 'svelte';
+
+/** What widgets need from the page: the URL policy, map tiles, and how buttons and forms talk back. */
+export interface WidgetHost {
+  urlPolicy: UrlPolicy;
+  /** A raster tile URL template (`https://…/{z}/{x}/{y}.png`); without it maps use the bundled world basemap. */
+  tileUrl?: string;
+  tileAttribution?: string;
+  /** Sends text to the conversation as the user (actions buttons, form submissions). */
+  sendMessage?: (text: string) => void;
+  /** Calls a tool by its full name (actions buttons). */
+  callTool?: (name: string, args: Record<string, unknown>) => void;
+}
+
+const HOST = Symbol('switchboard.widget-host');
+const DEFAULT_HOST: WidgetHost = { urlPolicy: {} };
+
+/** Makes `host` available to every widget rendered below the calling component. */
+export function setWidgetHost(host: WidgetHost): void {
+  setContext(HOST, host);
+}
+
+/** The widget host of the surrounding component tree (a no-op host with the default URL policy when none was set). */
+export function getWidgetHost(): WidgetHost {
+  return getContext<WidgetHost | undefined>(HOST) ?? DEFAULT_HOST;
+}
