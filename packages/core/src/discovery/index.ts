@@ -31,4 +31,4 @@ export {
   type ToolSearchOptions,
   type ToolSearchResult,
 } from './tool-search-index.ts';
-export { parameterText, TOOL_FIELD_REPEATS } from './tool-search-text.ts';
+export { parameterText, type ToolSearchFields, toolSearchFields } from './tool-search-text.ts';

@@ -4,7 +4,8 @@ import { prefixedToolName } from '../catalog/tool-name.ts';
 import type { McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { isEncodedCjk, TextAnalyzer } from './analyze-text.ts';
 import { QueryExpander } from './query-terms.ts';
-import { toolSearchText } from './tool-search-text.ts';
+import { FieldStatistics } from './field-statistics.ts';
+import { toolSearchFields } from './tool-search-text.ts';
 
 /** One ranked search hit. */
 export interface ToolSearchResult {
@@ -74,26 +75,37 @@ interface Candidate {
   score: number;
 }
 
-/** How much server-level evidence (a query matching a server's name or description) lifts its tools. */
-const SERVER_WEIGHT = 0.8;
-/** How much a tool whose name words all occur in the query gains (its name "explains" the request). */
-const NAME_COVERAGE_WEIGHT = 0.4;
-/** Exponent of the matched-terms count a tool's score is multiplied by (coordination). */
-const COORDINATION = 0.5;
-/** Queries of at most this many words also match word prefixes and near spellings. */
-const SHORT_QUERY_TERMS = 3;
-const SERVER_BOOST = { name: 2, description: 1, tools: 0.5 };
+/** Per-term evidence found for one tool. */
+interface ToolEvidence {
+  score: number;
+  matched: number;
+  terms: Set<string>;
+}
+
+const P = {
+  k1: 1.2,
+  name: { weight: 3, b: 0.5 },
+  summary: { weight: 1, b: 0.5 },
+  description: { weight: 1, b: 0.75 },
+  parameters: { weight: 0.5, b: 0.75 },
+  serverName: { weight: 1, b: 0.5 },
+  serverDescription: { weight: 0.5, b: 0.75 },
+  serverTools: { weight: 0, b: 0.75 },
+  serverText: 0.5,
+  serverAggregate: 0.5,
+  aggregate: 'max',
+  coordination: 0.5,
+  nameCoverage: 0.4,
+  derived: 0.4,
+  short: 3,
+  ...(JSON.parse(process.env.RANK ?? '{}') as Record<string, never>),
+};
 
 const splitTerms = (text: string): string[] => (text === '' ? [] : text.split(' '));
 const asIs = (term: string): string => term;
 
 /**
- * Ranked retrieval over the tools of many servers, with no network and no model: BM25 (MiniSearch)
- * over each tool's name parts, description and parameters (weighted, stemmed, synonyms, CJK
- * bigrams), plus a second index of servers (name, description, category, tool names) whose match
- * lifts the tools of the servers a query is about. Tools of the same name on several servers are
- * folded into one result. Servers are added, replaced and removed one at a time without
- * rebuilding the rest. No global state: each index is independent.
+ * Ranked retrieval over the tools of many servers, with no network and no model.
  */
 export class ToolSearchIndex {
   readonly #analyzer = new TextAnalyzer();
@@ -103,10 +115,21 @@ export class ToolSearchIndex {
     tokenize: splitTerms,
     processTerm: asIs,
   });
-  readonly #servers = new MiniSearch<{ id: string; name: string; description: string; tools: string }>({
-    fields: ['name', 'description', 'tools'],
+  readonly #servers = new MiniSearch<{ id: string; text: string }>({
+    fields: ['text'],
     tokenize: splitTerms,
     processTerm: asIs,
+  });
+  readonly #toolStats = new FieldStatistics({
+    name: P.name,
+    summary: P.summary,
+    description: P.description,
+    parameters: P.parameters,
+  });
+  readonly #serverStats = new FieldStatistics({
+    name: P.serverName,
+    description: P.serverDescription,
+    tools: P.serverTools,
   });
   readonly #entries = new Map<string, ToolEntry>();
   readonly #layers = new Map<string, LayerEntry>();
@@ -129,6 +152,7 @@ export class ToolSearchIndex {
     for (const tool of layer.tools) {
       const prefixedName = nameOf(tool);
       if (prefixedName === undefined || this.#entries.has(prefixedName)) continue;
+      const fields = toolSearchFields(tool, this.#analyzer);
       const entry: ToolEntry = {
         prefixedName,
         server,
@@ -140,15 +164,19 @@ export class ToolSearchIndex {
       };
       this.#entries.set(prefixedName, entry);
       entries.push(entry);
-      documents.push({ id: prefixedName, text: toolSearchText(tool, this.#analyzer) });
+      this.#toolStats.add(prefixedName, fields);
+      const text = [...new Set([...fields.name, ...fields.description, ...fields.parameters])].join(' ');
+      documents.push({ id: prefixedName, text });
     }
     this.#tools.addAll(documents);
-    this.#servers.add({
-      id: layerKey,
-      name: this.#analyzer.terms(layer.serverName).join(' '),
-      description: this.#analyzer.terms(`${layer.description ?? ''} ${layer.category ?? ''}`).join(' '),
-      tools: this.#analyzer.terms(layer.tools.map((tool) => tool.name).join(' ')).join(' '),
-    });
+    const serverFields = {
+      name: this.#analyzer.terms(layer.serverName),
+      description: this.#analyzer.terms(`${layer.description ?? ''} ${layer.category ?? ''}`),
+      tools: this.#analyzer.terms(layer.tools.map((tool) => tool.name).join(' ')),
+    };
+    this.#serverStats.add(layerKey, serverFields);
+    const serverText = [...new Set([...serverFields.name, ...serverFields.description, ...(P.serverTools.weight > 0 ? serverFields.tools : [])])];
+    this.#servers.add({ id: layerKey, text: serverText.join(' ') });
     this.#layers.set(layerKey, { server, protocol: layer.protocol, tools: entries });
   }
 
@@ -174,13 +202,8 @@ export class ToolSearchIndex {
   /** Servers ranked by how well their name, description, category and tool names match the query. */
   searchServers(query: string, options: { limit?: number } = {}): ServerSearchResult[] {
     const weights = this.#expander.weightedTerms(query);
-    const scores = new Map<string, number>();
-    const short = countOwnTerms(weights) <= SHORT_QUERY_TERMS;
-    for (const [term, weight] of weights) {
-      for (const hit of this.#servers.search(term, { ...termOptions(term, short), boost: SERVER_BOOST })) {
-        scores.set(hit.id, (scores.get(hit.id) ?? 0) + weight * hit.score);
-      }
-    }
+    const short = countOwnTerms(weights) <= P.short;
+    const scores = this.#serverTextScores(weights, short);
     return [...scores]
       .flatMap(([key, score]) => {
         const layer = this.#layers.get(key);
@@ -190,61 +213,98 @@ export class ToolSearchIndex {
       .slice(0, Math.max(1, Math.floor(options.limit ?? 10)));
   }
 
+  #serverTextScores(weights: Map<string, number>, short: boolean): Map<string, number> {
+    const scores = new Map<string, number>();
+    const total = Math.max(1, this.#serverStats.size);
+    for (const [term, weight] of weights) {
+      const frequencies = this.#frequencies(this.#servers, this.#serverStats, term, short);
+      const rarity = idf(total, frequencies.size);
+      for (const [key, frequency] of frequencies) {
+        scores.set(key, (scores.get(key) ?? 0) + weight * rarity * saturate(frequency));
+      }
+    }
+    return scores;
+  }
+
+  /** Pseudo frequencies of a term (and, in short queries, its prefixes and near spellings) per document. */
+  #frequencies(
+    index: MiniSearch<{ id: string; text: string }>,
+    stats: FieldStatistics<string>,
+    term: string,
+    short: boolean,
+  ): Map<string, number> {
+    const frequencies = new Map<string, number>();
+    for (const hit of index.search(term, termOptions(term, short))) {
+      let best = 0;
+      for (const derived of Object.keys(hit.match)) {
+        const factor = derived === term ? 1 : P.derived;
+        best = Math.max(best, factor * stats.frequency(hit.id, derived));
+      }
+      if (best > 0) frequencies.set(hit.id, best);
+    }
+    return frequencies;
+  }
+
   /** Every candidate tool for a query, best first. */
   #rank(query: string): Candidate[] {
     const weights = this.#expander.weightedTerms(query);
     if (weights.size === 0) return [];
-    const short = countOwnTerms(weights) <= SHORT_QUERY_TERMS;
-    const toolScores = new Map<string, { score: number; matched: number }>();
-    const serverScores = new Map<string, number>();
+    const short = countOwnTerms(weights) <= P.short;
+    const evidence = new Map<string, ToolEvidence>();
     const total = Math.max(1, this.#entries.size);
     for (const [term, weight] of weights) {
-      const options = termOptions(term, short);
-      const hits = this.#tools.search(term, options);
-      const rarity = Math.log(1 + (total - hits.length + 0.5) / (hits.length + 0.5));
-      for (const hit of hits) {
-        const accumulated = toolScores.get(hit.id) ?? { score: 0, matched: 0 };
-        accumulated.score += weight * rarity * hit.score;
-        accumulated.matched += 1;
-        toolScores.set(hit.id, accumulated);
+      const frequencies = this.#frequencies(this.#tools, this.#toolStats, term, short);
+      const serverFrequencies = this.#frequencies(this.#servers, this.#serverStats, term, short);
+      for (const [key, frequency] of serverFrequencies) {
+        for (const entry of this.#layers.get(key)?.tools ?? []) {
+          frequencies.set(entry.prefixedName, (frequencies.get(entry.prefixedName) ?? 0) + frequency);
+        }
       }
-      for (const hit of this.#servers.search(term, { ...options, boost: SERVER_BOOST })) {
-        serverScores.set(hit.id, (serverScores.get(hit.id) ?? 0) + weight * rarity * hit.score);
+      const rarity = idf(total, frequencies.size);
+      for (const [id, frequency] of frequencies) {
+        let found = evidence.get(id);
+        if (found === undefined) {
+          found = { score: 0, matched: 0, terms: new Set() };
+          evidence.set(id, found);
+        }
+        found.score += weight * rarity * saturate(frequency);
+        found.matched += 1;
+        found.terms.add(term);
       }
     }
-    return this.#combine(toolScores, serverScores, weights);
+    const serverText = P.serverText > 0 ? this.#serverTextScores(weights, short) : new Map<string, number>();
+    return this.#combine(evidence, serverText, weights);
   }
 
-  /**
-   * Tool evidence plus server evidence (each normalized to the best of its kind), plus the share of
-   * the tool's name words the query contains.
-   */
   #combine(
-    toolScores: Map<string, { score: number; matched: number }>,
-    serverScores: Map<string, number>,
+    evidence: Map<string, ToolEvidence>,
+    serverText: Map<string, number>,
     weights: Map<string, number>,
   ): Candidate[] {
     const tools = new Map<string, number>();
     let bestTool = 0;
-    for (const [id, { score, matched }] of toolScores) {
-      const value = score * matched ** COORDINATION;
+    const aggregate = new Map<string, number>();
+    for (const [id, { score, matched }] of evidence) {
+      const value = score * matched ** P.coordination;
       tools.set(id, value);
       bestTool = Math.max(bestTool, value);
+      const key = this.#entries.get(id)?.layerKey ?? '';
+      aggregate.set(key, Math.max(aggregate.get(key) ?? 0, value));
     }
-    const bestServer = Math.max(0, ...serverScores.values());
+    const bestServer = Math.max(0, ...serverText.values());
+    const bestAggregate = Math.max(0, ...aggregate.values());
     const serverPart = (layerKey: string) =>
-      bestServer > 0 ? (SERVER_WEIGHT * (serverScores.get(layerKey) ?? 0)) / bestServer : 0;
-    const candidates = new Map<string, Candidate>();
+      (bestServer > 0 ? (P.serverText * (serverText.get(layerKey) ?? 0)) / bestServer : 0) +
+      (bestAggregate > 0 ? (P.serverAggregate * (aggregate.get(layerKey) ?? 0)) / bestAggregate : 0);
+    const candidates: Candidate[] = [];
     for (const [id, value] of tools) {
       const entry = this.#entries.get(id);
       if (entry === undefined) continue;
       const score =
-        value / (bestTool || 1) +
-        serverPart(entry.layerKey) +
-        NAME_COVERAGE_WEIGHT * nameCoverage(entry, weights);
-      candidates.set(id, { entry, score });
+        value / (bestTool || 1) + serverPart(entry.layerKey) + P.nameCoverage * nameCoverage(entry, weights);
+      candidates.push({ entry, score });
     }
-    return [...candidates.values()].sort(
+    return candidates.sort(
       (a, b) => b.score - a.score || a.entry.prefixedName.localeCompare(b.entry.prefixedName),
     );
   }
@@ -254,11 +314,21 @@ export class ToolSearchIndex {
     if (layer === undefined) return;
     for (const entry of layer.tools) {
       this.#tools.discard(entry.prefixedName);
+      this.#toolStats.remove(entry.prefixedName);
       this.#entries.delete(entry.prefixedName);
     }
     this.#servers.discard(key);
+    this.#serverStats.remove(key);
     this.#layers.delete(key);
   }
+}
+
+function idf(total: number, count: number): number {
+  return Math.log(1 + (total - count + 0.5) / (count + 0.5));
+}
+
+function saturate(frequency: number): number {
+  return (frequency * (P.k1 + 1)) / (P.k1 + frequency);
 }
 
 /** The weighted share of a tool's name words that the (expanded) query contains, 0 to 1. */

@@ -1,27 +1,39 @@
 import type { JsonSchema, McpToolDef } from '../types/index.ts';
 import type { TextAnalyzer } from './analyze-text.ts';
 
-/**
- * How much each part of a tool counts, as a repeat count (BM25F by repetition: the parts share one
- * term-frequency saturation and one document frequency, so a word in a tool's name weighs more than
- * the same word in its description without the two being counted as unrelated evidence).
- */
-export const TOOL_FIELD_REPEATS = { name: 2, description: 1, parameters: 1 } as const;
+/** The searchable fields of one tool, as terms. */
+export interface ToolSearchFields {
+  /** Name parts (snake, camel and kebab case split) and title. */
+  name: string[];
+  /** The description's first sentence: what the tool does, before details and examples. */
+  summary: string[];
+  /** The whole description. */
+  description: string[];
+  /** Parameter names and descriptions, nested properties and array items included. */
+  parameters: string[];
+}
 
 /** How deep nested parameter schemas are read. */
 const MAX_SCHEMA_DEPTH = 3;
+/** The end of a description's first sentence (or line). */
+const SENTENCE_END = /[.!?。！？](?:\s|$)|\n/u;
 
-/**
- * The weighted term list of one tool, space-joined: name parts (and title) repeated, then the
- * description, then parameter names and descriptions (nested properties and array items included).
- */
-export function toolSearchText(tool: McpToolDef, analyzer: TextAnalyzer): string {
-  const name = analyzer.terms(`${tool.name} ${tool.title ?? ''}`);
-  const parts: string[] = [];
-  for (let repeat = 0; repeat < TOOL_FIELD_REPEATS.name; repeat++) parts.push(...name);
-  parts.push(...analyzer.terms(tool.description ?? ''));
-  parts.push(...analyzer.terms(parameterText(tool.inputSchema)));
-  return parts.join(' ');
+/** The terms of a tool's searchable fields. */
+export function toolSearchFields(tool: McpToolDef, analyzer: TextAnalyzer): ToolSearchFields {
+  const description = tool.description ?? '';
+  return {
+    name: analyzer.terms(`${tool.name} ${tool.title ?? ''}`),
+    summary: analyzer.terms(firstSentence(description)),
+    description: analyzer.terms(description),
+    parameters: analyzer.terms(parameterText(tool.inputSchema)),
+  };
+}
+
+/** The first sentence (or line) of a text. */
+export function firstSentence(text: string): string {
+  const trimmed = text.trim();
+  const end = SENTENCE_END.exec(trimmed);
+  return end === null ? trimmed : trimmed.slice(0, end.index + 1);
 }
 
 /** Parameter names and descriptions of a schema, nested properties included. */

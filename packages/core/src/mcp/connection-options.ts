@@ -62,7 +62,10 @@ export interface McpConnectionOptions {
   maxTotalTimeoutMs?: number;
   /** Time allowed for connecting and the protocol handshake, in ms. Default 30 000. */
   connectTimeoutMs?: number;
-  /** The fetch used by HTTP transports (e.g. undici's, for pooled keep-alive connections). */
+  /**
+   * The fetch used by HTTP transports. Default: the global `fetch`; the `McpConnection` of
+   * `@switchboard/core/node` defaults to its own `createNodeFetch()` (pooled keep-alive, much cheaper).
+   */
   fetch?: FetchLike;
   /** Headers sent with every HTTP request (API keys, tenant ids, …). */
   headers?: Record<string, string>;

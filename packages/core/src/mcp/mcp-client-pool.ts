@@ -39,7 +39,7 @@ export class McpClientPool {
    * Throws when a server of the same name is already in the pool.
    */
   add(server: McpConnectionOptions | McpConnection): McpConnection {
-    const connection = server instanceof McpConnection ? server : new McpConnection(server);
+    const connection = server instanceof McpConnection ? server : this.createConnection(server);
     if (this.connections.has(connection.name)) {
       throw new Error(
         `McpClientPool: a server named "${connection.name}" is already in the pool; remove it first.`,
@@ -59,6 +59,11 @@ export class McpClientPool {
       }),
     );
     return connection;
+  }
+
+  /** Makes the connection for servers added by options (the Node pool overrides it to pool HTTP requests). */
+  protected createConnection(options: McpConnectionOptions): McpConnection {
+    return new McpConnection(options);
   }
 
   /** The connection to a server, if it is in the pool. */

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
+import { NodeMcpConnection } from '../../src/mcp-node/node-mcp-connection.ts';
 import { listen, type RunningHttpServer } from '../fixtures/http-servers.ts';
 import { type RawHttpServer, rawHttpServer } from '../fixtures/raw-http-server.ts';
 import { callContext } from './helpers.ts';
 
+/** Every test runs over Node's global fetch (the browser-safe connection) and over createNodeFetch (the Node one). */
+const flavors = [
+  { fetch: 'the global fetch', Connection: McpConnection },
+  { fetch: 'createNodeFetch', Connection: NodeMcpConnection },
+];
+
 /** Every fault must settle the call (error or result), never hang, and leave the next call working. */
-describe('a misbehaving Streamable HTTP server', () => {
+describe.each(flavors)('a misbehaving Streamable HTTP server, over $fetch', ({ Connection }) => {
   let raw: RawHttpServer;
   let server: RunningHttpServer;
   let connection: McpConnection;
@@ -14,7 +21,7 @@ describe('a misbehaving Streamable HTTP server', () => {
   beforeAll(async () => {
     raw = rawHttpServer();
     server = await listen(raw.handle);
-    connection = new McpConnection({
+    connection = new Connection({
       name: 'raw-http',
       transport: { type: 'http', url: server.url },
       timeoutMs: 500,
@@ -84,7 +91,7 @@ describe('a misbehaving Streamable HTTP server', () => {
 
   test('a 5 MB result comes through', async () => {
     // A connection of its own: moving 5 MB on a busy machine can take longer than the short test timeout.
-    const roomy = new McpConnection({
+    const roomy = new Connection({
       name: 'raw-big',
       transport: { type: 'http', url: server.url },
       timeoutMs: 20_000,

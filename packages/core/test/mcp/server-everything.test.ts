@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
-import { stdioTransport } from '../../src/mcp-node/index.ts';
+import { NodeMcpConnection, stdioTransport } from '../../src/mcp-node/index.ts';
 import { type ChildServer, callContext, freePort, SERVER_EVERYTHING, startNodeServer } from './helpers.ts';
 
 /** The published reference server (built on the v1 SDK), over stdio and over legacy SSE. */
@@ -75,7 +75,10 @@ describe('@modelcontextprotocol/server-everything over stdio', () => {
   });
 });
 
-describe('@modelcontextprotocol/server-everything over legacy SSE', () => {
+describe.each([
+  { fetch: 'the global fetch', Connection: McpConnection },
+  { fetch: 'createNodeFetch', Connection: NodeMcpConnection },
+])('@modelcontextprotocol/server-everything over legacy SSE, with $fetch', ({ Connection }) => {
   let server: ChildServer;
   let url: string;
   beforeAll(async () => {
@@ -86,7 +89,7 @@ describe('@modelcontextprotocol/server-everything over legacy SSE', () => {
   afterAll(() => server.stop());
 
   test('an http connection falls back to SSE when Streamable HTTP is refused', async () => {
-    const connection = new McpConnection({
+    const connection = new Connection({
       name: 'everything-sse',
       transport: { type: 'http', url },
       timeoutMs: 5_000,
@@ -99,7 +102,7 @@ describe('@modelcontextprotocol/server-everything over legacy SSE', () => {
   });
 
   test('without the fallback, the refusal is reported', async () => {
-    const connection = new McpConnection({
+    const connection = new Connection({
       name: 'everything-sse',
       transport: { type: 'http', url, sseFallback: false },
     });
