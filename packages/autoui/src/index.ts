@@ -29,6 +29,19 @@ export type { WidgetAlias } from './catalog/widget-aliases.ts';
 export { aliasKey, WIDGET_ALIASES } from './catalog/widget-aliases.ts';
 export type { RecipeSummary, ResolvedWidget } from './catalog/widget-catalog.ts';
 export { WidgetCatalog } from './catalog/widget-catalog.ts';
+export { buildMcpAppCsp, cspSources, sandboxProxyCsp } from './mcp-apps/mcp-app-csp.ts';
+export type { McpAppPresenterOptions, McpAppServer } from './mcp-apps/mcp-app-presenter.ts';
+export { McpAppPresenter } from './mcp-apps/mcp-app-presenter.ts';
+export type { ResourceContent, ResourceReadResult, ToolVisibility } from './mcp-apps/mcp-app-resource.ts';
+export { mcpAppFromResource, mcpAppResourceUri, toolVisibility } from './mcp-apps/mcp-app-resource.ts';
+export type {
+  McpAppCsp,
+  McpAppPermissions,
+  McpAppResource,
+  McpAppToolResult,
+  McpAppWidgetData,
+} from './mcp-apps/mcp-app-types.ts';
+export { MCP_APP_MIME_TYPE, MCP_APP_WIDGET } from './mcp-apps/mcp-app-types.ts';
 export type { WidgetRecipe } from './recipes/parse-widget-recipe.ts';
 export { parseWidgetRecipe } from './recipes/parse-widget-recipe.ts';
 export type { SanitizedStyle } from './sanitize/sanitize-style.ts';

@@ -21,6 +21,27 @@ export type { Seat } from './layout/hemicycle-layout.ts';
 export { hemicycleSeats } from './layout/hemicycle-layout.ts';
 export type { SankeyInput, SankeyLink, SankeyNode } from './layout/sankey-layout.ts';
 export { layoutSankey } from './layout/sankey-layout.ts';
+export type { IncomingMessage } from './mcp-apps/message-guards.ts';
+export { isJsonRpcMessage, isMessageFrom, OPAQUE_ORIGIN } from './mcp-apps/message-guards.ts';
+export type { SandboxFrames, SandboxRoute } from './mcp-apps/route-sandbox-message.ts';
+export { routeSandboxMessage } from './mcp-apps/route-sandbox-message.ts';
+export type { SandboxFrameUrl } from './mcp-apps/sandbox-frame-url.ts';
+export { sandboxFrameUrl } from './mcp-apps/sandbox-frame-url.ts';
+export { sandboxHostOrigin } from './mcp-apps/sandbox-host-origin.ts';
+export {
+  APP_FRAME_SANDBOX,
+  HOST_ORIGIN_PARAM,
+  PROXY_FRAME_SANDBOX,
+  SANDBOX_PROXY_READY,
+  SANDBOX_RESOURCE_READY,
+} from './mcp-apps/sandbox-protocol.ts';
+export { startSandboxProxy } from './mcp-apps/start-sandbox-proxy.ts';
+export type {
+  MessageListenerTarget,
+  WindowMessageTransportOptions,
+} from './mcp-apps/window-message-transport.ts';
+export { WindowMessageTransport } from './mcp-apps/window-message-transport.ts';
+export { withContentSecurityPolicy } from './mcp-apps/with-content-security-policy.ts';
 export type { ChatEntry } from './state/chat-log.ts';
 export { applyChatEvent, userEntry } from './state/chat-log.ts';
 export type { ConsoleEntry, ConsoleState } from './state/console-log.ts';
@@ -28,5 +49,5 @@ export { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './state/c
 export { createMarkdownRenderer } from './widgets/render-markdown.ts';
 export { default as WidgetRenderer } from './widgets/WidgetRenderer.svelte';
 export type { WidgetData } from './widgets/widget-data.ts';
-export type { WidgetHost } from './widgets/widget-host.ts';
+export type { McpAppToolCall, WidgetHost } from './widgets/widget-host.ts';
 export { getWidgetHost, setWidgetHost } from './widgets/widget-host.ts';

@@ -18,6 +18,29 @@ export interface AppConfig {
   tileAttribution?: string;
   /** Standalone mode: which tool calls need the user's approval (`server:tool` globs). */
   approvalRules: ApprovalRule[];
+  /**
+   * The MCP Apps sandbox proxy page (`mcp-app-sandbox.html` of the built app) served from ANOTHER
+   * origin than the app. Default on loopback: the same server under the other loopback name
+   * (127.0.0.1 ↔ localhost). Without one, MCP Apps are not shown.
+   */
+  mcpAppSandboxUrl?: string;
+}
+
+/** The file name of the sandbox proxy page in the built app. */
+export const MCP_APP_SANDBOX_PAGE = 'mcp-app-sandbox.html';
+
+/**
+ * The sandbox proxy page on another origin of the same loopback server: `127.0.0.1` ↔ `localhost`
+ * (same port, same path as the app). Undefined off loopback, where a deployment names its own.
+ */
+export function loopbackSandboxUrl(pageHref: string): string | undefined {
+  const url = new URL(MCP_APP_SANDBOX_PAGE, pageHref);
+  const other: Record<string, string> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' };
+  if (!other[url.hostname]) return undefined;
+  url.hostname = other[url.hostname];
+  url.search = '';
+  url.hash = '';
+  return url.href;
 }
 
 /** The defaults: standalone, storage writes need approval. */
@@ -31,8 +54,9 @@ export const DEFAULT_CONFIG: AppConfig = Object.freeze({
 /**
  * Merges the configuration: defaults, then the `config.json` a gateway serves beside the app, then the
  * page URL's `?mode=standalone|gateway`. Unknown fields are ignored; wrong types fall back to defaults.
+ * With the page's URL, the MCP Apps sandbox defaults to {@link loopbackSandboxUrl}.
  */
-export function resolveAppConfig(served: unknown, search: string): AppConfig {
+export function resolveAppConfig(served: unknown, search: string, pageHref?: string): AppConfig {
   const input = (typeof served === 'object' && served !== null ? served : {}) as Record<string, unknown>;
   const urlMode = new URLSearchParams(search).get('mode');
   const mode =
@@ -64,7 +88,15 @@ export function resolveAppConfig(served: unknown, search: string): AppConfig {
       : {}),
     ...(typeof input.tileAttribution === 'string' ? { tileAttribution: input.tileAttribution } : {}),
     approvalRules: rules,
+    ...sandboxUrl(input.mcpAppSandboxUrl, pageHref),
   };
+}
+
+function sandboxUrl(configured: unknown, pageHref: string | undefined): { mcpAppSandboxUrl?: string } {
+  if (typeof configured === 'string' && /^https?:\/\//.test(configured))
+    return { mcpAppSandboxUrl: configured };
+  const fallback = pageHref ? loopbackSandboxUrl(pageHref) : undefined;
+  return fallback ? { mcpAppSandboxUrl: fallback } : {};
 }
 
 /** Fetches `config.json` beside the app (absent → defaults) and resolves the configuration. */
@@ -76,5 +108,5 @@ export async function loadAppConfig(location: Location): Promise<AppConfig> {
   } catch {
     served = undefined;
   }
-  return resolveAppConfig(served, location.search);
+  return resolveAppConfig(served, location.search, location.href);
 }

@@ -1,6 +1,6 @@
-import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
+import type { CanvasEvent, CanvasSnapshot, McpAppToolResult } from '@switchboard/autoui';
 import type { AgentEvent, JsonSchema } from '@switchboard/core';
-import type { ChatEntry } from '@switchboard/ui';
+import type { ChatEntry, McpAppToolCall } from '@switchboard/ui';
 
 /** A tool the tool browser lists. */
 export interface BrowsableTool {
@@ -44,6 +44,11 @@ export interface ConversationDriver {
   decide(decisions: ApprovalDecision[]): Promise<void>;
   listTools(): Promise<BrowsableTool[]>;
   callTool(name: string, args: Record<string, unknown>): Promise<ToolCallOutcome>;
+  /**
+   * Runs an MCP App's `tools/call` on the app's own server under the approval policy (`confirm` asks
+   * the user when the policy says "ask"). Refusals and failures come back as `isError` results.
+   */
+  callAppTool(call: McpAppToolCall, confirm: () => Promise<boolean>): Promise<McpAppToolResult>;
   /** Keeps the canvas (including the user's own moves) with the conversation. */
   saveCanvas(snapshot: CanvasSnapshot, chat: ChatEntry[]): void;
   /** Starts a new, empty conversation. */

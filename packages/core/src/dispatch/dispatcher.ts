@@ -142,6 +142,7 @@ export class ToolDispatcher {
 
     const output = await this.#execute(parsed, args, block.id, context);
     if (output.isError) call.error = output.text.slice(0, 500);
+    if (parsed.protocol === 'mcp' && output.value !== undefined) call.structuredContent = output.value;
     const text =
       parsed.protocol === 'webmcp'
         ? this.#applyUiHooks(parsed.toolName, args, output, block.id, context)

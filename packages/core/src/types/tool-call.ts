@@ -14,6 +14,8 @@ export interface ToolCall {
   args: unknown;
   /** Text sent back to the model (after truncation). */
   result: string;
+  /** An MCP tool's `structuredContent`, when it returned one (hosts rendering the result need it: MCP Apps). */
+  structuredContent?: unknown;
   /** Set when the call failed; the model got an error tool_result. */
   error?: string;
   /** Wall time of the call in milliseconds. */

@@ -1,5 +1,11 @@
-import type { UrlPolicy } from '@switchboard/autoui';
+import type { McpAppToolResult, McpAppWidgetData, UrlPolicy } from '@switchboard/autoui';
 import { getContext, setContext } from 'svelte';
+
+/** An MCP App's `tools/call`: a tool of the app's own server, with its arguments. */
+export interface McpAppToolCall extends Pick<McpAppWidgetData, 'server' | 'serverName' | 'protocol'> {
+  name: string;
+  arguments: Record<string, unknown>;
+}
 
 /** What widgets need from the page: the URL policy, map tiles, and how buttons and forms talk back. */
 export interface WidgetHost {
@@ -11,6 +17,13 @@ export interface WidgetHost {
   sendMessage?: (text: string) => void;
   /** Calls a tool by its full name (actions buttons). */
   callTool?: (name: string, args: Record<string, unknown>) => void;
+  /**
+   * The MCP Apps sandbox proxy page, served from another origin than this page (see apps/web's
+   * `mcpAppSandboxUrl`). Without it, MCP Apps are not shown.
+   */
+  mcpAppSandboxUrl?: string;
+  /** Runs an MCP App's `tools/call` under the approval policy; failures come back as `isError` results. */
+  callAppTool?: (call: McpAppToolCall) => Promise<McpAppToolResult>;
 }
 
 const HOST = Symbol('switchboard.widget-host');

@@ -1,9 +1,11 @@
 import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
 import { canvasEventFromAgentEvent } from '@switchboard/autoui';
-import type { AgentEvent } from '@switchboard/core';
+import type { AgentEvent, ApprovalPolicy, McpToolDef } from '@switchboard/core';
+import { decideApproval } from '@switchboard/core';
 import type { ChatEntry } from '@switchboard/ui';
 import type { AppConfig } from '../app-config.ts';
 import type { BrowsableTool, ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
+import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { readEventStream } from './read-event-stream.ts';
 
 /** The localStorage key holding the open conversation's id. */
@@ -153,6 +155,34 @@ export function createGatewayDriver(options: {
       return {
         error: `Calling ${name} directly needs standalone mode: the gateway runs tools only inside a conversation turn.`,
       };
+    },
+    async callAppTool(call, confirm) {
+      const servers = await json<{ items: Array<{ id: string; name: string }> }>('/servers').catch(() => ({
+        items: [],
+      }));
+      const server = servers.items.find((item) => item.name === call.serverName);
+      const path = `/servers/${encodeURIComponent(server?.id ?? '')}`;
+      const [tools, policy] = server
+        ? await Promise.all([
+            json<{ items: McpToolDef[] }>(`${path}/tools`).catch(() => ({ items: [] })),
+            json<ApprovalPolicy>('/policy'),
+          ])
+        : [{ items: [] }, {}];
+      const tool = tools.items.find((candidate) => candidate.name === call.name);
+      return runAppToolCall({
+        call,
+        tool,
+        missing: server ? undefined : `the gateway has no server named "${call.serverName}"`,
+        action: decideApproval(policy, call.server, call.name, tool?.annotations),
+        confirm,
+        run: async () => {
+          const output = await json<{ content: string; is_error: boolean; structured?: unknown }>(
+            `${path}/tools/call`,
+            { method: 'POST', body: JSON.stringify({ name: call.name, arguments: call.arguments }) },
+          );
+          return appToolResult({ text: output.content, isError: output.is_error, value: output.structured });
+        },
+      });
     },
     saveCanvas(snapshot: CanvasSnapshot, _chat: ChatEntry[]) {
       try {

@@ -12,6 +12,8 @@ import type {
 import {
   AgentSession,
   createCalculatorStorageServer,
+  decideApproval,
+  normalizeToolOutput,
   resumeAgentLoop,
   runAgentLoop,
   ToolCatalog,
@@ -19,6 +21,7 @@ import {
 } from '@switchboard/core';
 import type { AppConfig } from '../app-config.ts';
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
+import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
 import { StandaloneStore } from './standalone-store.ts';
 
@@ -128,6 +131,19 @@ export function createStandaloneDriver(
         typeof result.content === 'string' ? result.content : JSON.stringify(result.content),
         call.error,
       );
+    },
+    async callAppTool(call, confirm) {
+      const server = servers.find((candidate) => candidate.name === call.serverName);
+      const tool = server?.listTools().find((candidate) => candidate.name === call.name);
+      return runAppToolCall({
+        call,
+        tool,
+        missing: server ? undefined : `the server "${call.serverName}" does not run in this page`,
+        action: decideApproval({ rules: approvalRules }, call.server, call.name, tool?.annotations),
+        confirm,
+        run: async () =>
+          appToolResult(normalizeToolOutput(await server?.executeTool(call.name, call.arguments))),
+      });
     },
     saveCanvas(snapshot, chat) {
       store.save({ canvas: snapshot, chat });

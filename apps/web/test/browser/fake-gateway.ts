@@ -1,0 +1,77 @@
+import type { AgentEvent, ApprovalPolicy, McpToolDef } from '@switchboard/core';
+import type { Route } from 'playwright-core';
+
+/** A tool call the app asked the gateway for (`POST /servers/:id/tools/call`). */
+export interface GatewayToolCall {
+  server: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** What the fake gateway answers. */
+export interface FakeGatewayOptions {
+  /** The events streamed for every chat turn (as the gateway streams a turn's AG-UI events). */
+  turn: () => AgentEvent[];
+  /** Registered MCP servers with their tools. */
+  servers: Array<{ id: string; name: string; tools: McpToolDef[] }>;
+  /** The deployment's approval policy (`GET /policy`). */
+  policy: ApprovalPolicy;
+  /** Runs `POST /servers/:id/tools/call`. */
+  callTool: (call: GatewayToolCall) => Promise<{ content: string; is_error: boolean; structured?: unknown }>;
+}
+
+/** The fake gateway: its request handler, and the tool calls it ran. */
+export interface FakeGateway {
+  /** Answers a request to the gateway's API; false for anything else (the app's own files). */
+  handle(route: Route): Promise<boolean>;
+  toolCalls: GatewayToolCall[];
+}
+
+const CONVERSATION = 'conv_1';
+
+/**
+ * The parts of the gateway's HTTP API the web app uses in gateway mode, answered in the browser
+ * context: one conversation, its (empty) history, a chat turn streamed as Server-Sent Events, the
+ * server registry, the approval policy and direct tool calls.
+ */
+export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
+  const toolCalls: GatewayToolCall[] = [];
+  const json = (route: Route, body: unknown) => route.fulfill({ json: body }).then(() => true);
+  const handle = async (route: Route): Promise<boolean> => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    const method = request.method();
+    if (pathname.endsWith('/config.json')) return json(route, { mode: 'gateway' });
+    if (pathname === '/conversations' && method === 'POST') return json(route, { id: CONVERSATION });
+    const conversation = /^\/conversations\/[^/]+(\/.*)?$/.exec(pathname);
+    if (conversation) {
+      const rest = conversation[1] ?? '';
+      if (rest === '/chat') {
+        const body = options
+          .turn()
+          .map((event, index) => `id: ${index + 1}\ndata: ${JSON.stringify(event)}\n\n`)
+          .join('');
+        await route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, body });
+        return true;
+      }
+      if (rest === '') return json(route, { id: CONVERSATION });
+      return json(route, { items: [] });
+    }
+    if (pathname === '/policy') return json(route, options.policy);
+    if (pathname === '/servers')
+      return json(route, { items: options.servers.map(({ id, name }) => ({ id, name })) });
+    const server = /^\/servers\/([^/]+)\/tools(\/call)?$/.exec(pathname);
+    if (server) {
+      const registered = options.servers.find((candidate) => candidate.id === decodeURIComponent(server[1]));
+      if (!registered)
+        return route.fulfill({ status: 404, json: { error: 'server_not_found' } }).then(() => true);
+      if (!server[2]) return json(route, { items: registered.tools });
+      const input = request.postDataJSON() as { name: string; arguments?: Record<string, unknown> };
+      const call = { server: registered.id, name: input.name, arguments: input.arguments ?? {} };
+      toolCalls.push(call);
+      return json(route, await options.callTool(call));
+    }
+    return false;
+  };
+  return { handle, toolCalls };
+}

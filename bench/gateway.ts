@@ -1,0 +1,258 @@
+/**
+ * bench:gateway — what the gateway adds to a chat turn. The same turns (a user message → the model
+ * calls `echo` on a local MCP server → the model answers) run two ways against a zero-latency
+ * scripted model and the bench:dispatch echo server (a child process, Streamable HTTP on loopback):
+ *
+ * - bare: core's `runAgentLoop` in this process, sessions in memory (catalog and validator built once);
+ * - gateway: `POST /conversations/{id}/chat` (JSON answer) through the whole gateway — auth,
+ *   validation, lease, user message stored, loop, events stored, the turn committed in one
+ *   transaction — on PGlite in a temporary data directory (in memory with --memory; PostgreSQL
+ *   with --database-url).
+ *
+ * At 1, 10 and 100 concurrent conversations (each worker runs its turns back to back, a new
+ * conversation every --turns-per-conversation turns), it reports persisted turns per second and the
+ * added latency: the gateway's p50/p99 turn time minus the bare loop's at the same concurrency.
+ * Requests go through the app's `fetch` (no sockets) unless --http is given.
+ *
+ *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--http] [--memory | --database-url URL] [--json out.json]
+ */
+
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  AgentSession,
+  type LanguageModel,
+  McpConnection,
+  type ModelRequest,
+  type ModelStreamEvent,
+  runAgentLoop,
+  SchemaValidator,
+  ToolCatalog,
+} from '@switchboard/core/node';
+import { createGateway, createLogger, type Gateway } from '@switchboard/server';
+import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
+
+const args = readArgs();
+const turnsPerLevel = Number(args.get('turns') ?? 300);
+const warmupTurns = Number(args.get('warmup') ?? 30);
+const turnsPerConversation = Number(args.get('turns-per-conversation') ?? 10);
+const overHttp = args.get('http') === 'true';
+const databaseUrl = args.get('database-url');
+const LEVELS = [1, 10, 100];
+const KEY = 'sk-bench';
+
+/** A model that answers instantly: a tool call first, then text once it sees the tool result. */
+function zeroLatencyModel(): LanguageModel {
+  return {
+    id: 'scripted:bench',
+    async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+      const last = request.messages.at(-1);
+      const answered =
+        Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
+      if (answered) {
+        yield { type: 'text_delta', text: 'The echo came back.' };
+        yield { type: 'usage', usage: { inputTokens: 100, outputTokens: 5 } };
+        yield { type: 'finish', reason: 'end_turn' };
+        return;
+      }
+      const id = `toolu_${Math.random().toString(36).slice(2, 12)}`;
+      yield { type: 'tool_call', id, name: 'bench_mcp_echo', input: { text: 'ping' } };
+      yield { type: 'usage', usage: { inputTokens: 100, outputTokens: 10 } };
+      yield { type: 'finish', reason: 'tool_use' };
+    },
+  };
+}
+
+async function startEchoServer(): Promise<{ url: string; stop: () => void }> {
+  const script = fileURLToPath(new URL('./dispatch-server.ts', import.meta.url));
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /READY (\S+)/.exec(output);
+      if (ready) resolve(ready[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the echo server exited (${code})`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+/** Runs `total` turns with `concurrency` workers; returns each turn's milliseconds and the wall time. */
+async function drive(
+  concurrency: number,
+  total: number,
+  turn: (worker: number, index: number) => Promise<void>,
+): Promise<{ latencies: number[]; wallMs: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let index = 0; next < total; index++) {
+        next++;
+        const before = performance.now();
+        await turn(worker, index);
+        latencies.push(performance.now() - before);
+      }
+    }),
+  );
+  return { latencies, wallMs: performance.now() - started };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function main(): Promise<void> {
+  const echo = await startEchoServer();
+  const model = zeroLatencyModel();
+  const dataDir = databaseUrl ? undefined : await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
+  const schema = `bench_${process.pid}`;
+  let gateway: Gateway | undefined;
+  const connection = new McpConnection({ name: 'bench', transport: { type: 'http', url: echo.url } });
+  try {
+    const layer = await connection.layer();
+    const mcpClients = new Map([['bench', connection]]);
+    const catalog = new ToolCatalog([layer]);
+    const validator = new SchemaValidator();
+    gateway = await createGateway({
+      model,
+      database: databaseUrl ? { url: databaseUrl, schema } : args.get('memory') === 'true' ? {} : { dataDir },
+      users: [{ id: 'bench', name: 'Bench', role: 'user', apiKey: KEY }],
+      servers: [{ name: 'bench', url: echo.url }],
+      limits: { requestsPerMinute: 0 },
+      logger: createLogger({ level: 'silent' }),
+    });
+    const base = overHttp ? await gateway.listen(0) : 'http://gateway';
+    const send = overHttp
+      ? (request: Request) => fetch(request)
+      : (request: Request) => (gateway as Gateway).fetch(request);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await send(
+        new Request(`${base}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+      const json = (await response.json()) as {
+        id?: string;
+        success?: boolean;
+        stop_reason?: string;
+        error?: unknown;
+      };
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+
+    const bareSessions = new Map<number, AgentSession>();
+    const bareTurn = async (worker: number, index: number) => {
+      if (index % turnsPerConversation === 0) bareSessions.set(worker, new AgentSession());
+      const result = await runAgentLoop('echo ping please', {
+        provider: model,
+        layers: [layer],
+        catalog,
+        validator,
+        mcpClients,
+        session: bareSessions.get(worker),
+      });
+      if (result.stopReason !== 'end_turn' || result.toolCalls.length !== 1)
+        throw new Error(`bare turn ended with ${result.stopReason}`);
+    };
+    const conversations = new Map<number, string>();
+    const gatewayTurn = async (worker: number, index: number) => {
+      if (index % turnsPerConversation === 0)
+        conversations.set(worker, (await call('POST', '/conversations', {})).id as string);
+      const reply = await call('POST', `/conversations/${conversations.get(worker)}/chat`, {
+        content: 'echo ping please',
+      });
+      if (reply.stop_reason !== 'end_turn') throw new Error(`gateway turn ended with ${reply.stop_reason}`);
+    };
+
+    await drive(4, warmupTurns, bareTurn);
+    await drive(4, warmupTurns, gatewayTurn);
+
+    const rows: Array<Record<string, string | number>> = [];
+    const addedMs: Record<string, { p50: number; p99: number }> = {};
+    const levels: Record<string, unknown> = {};
+    let turnsPerSecond = 0;
+    for (const concurrency of LEVELS) {
+      const total = Math.max(turnsPerLevel, concurrency * 3);
+      bareSessions.clear();
+      conversations.clear();
+      const bare = await drive(concurrency, total, bareTurn);
+      const served = await drive(concurrency, total, gatewayTurn);
+      const tps = (served.latencies.length / served.wallMs) * 1000;
+      const bareTps = (bare.latencies.length / bare.wallMs) * 1000;
+      const added = {
+        p50: round(percentile(served.latencies, 50) - percentile(bare.latencies, 50)),
+        p99: round(percentile(served.latencies, 99) - percentile(bare.latencies, 99)),
+      };
+      addedMs[String(concurrency)] = added;
+      turnsPerSecond = round(tps);
+      levels[String(concurrency)] = {
+        turns: total,
+        gateway: {
+          turnsPerSecond: round(tps),
+          p50: round(percentile(served.latencies, 50)),
+          p99: round(percentile(served.latencies, 99)),
+        },
+        bare: {
+          turnsPerSecond: round(bareTps),
+          p50: round(percentile(bare.latencies, 50)),
+          p99: round(percentile(bare.latencies, 99)),
+        },
+      };
+      rows.push({
+        conversations: concurrency,
+        turns: total,
+        'gateway turns/s': round(tps),
+        'bare turns/s': round(bareTps),
+        'gateway p50 ms': round(percentile(served.latencies, 50)),
+        'gateway p99 ms': round(percentile(served.latencies, 99)),
+        'bare p50 ms': round(percentile(bare.latencies, 50)),
+        'bare p99 ms': round(percentile(bare.latencies, 99)),
+        'added p50 ms': added.p50,
+        'added p99 ms': added.p99,
+      });
+    }
+    console.log(
+      `bench:gateway — ${databaseUrl ? 'PostgreSQL' : args.get('memory') === 'true' ? 'PGlite (in memory)' : 'PGlite (data directory)'}, ` +
+        `${overHttp ? 'HTTP on loopback' : 'in-process fetch'}, ` +
+        `a turn = 2 model calls + 1 MCP call, ${availableParallelism()} cores\n`,
+    );
+    printTable(rows);
+    console.log(`\nturnsPerSecond (at ${LEVELS.at(-1)} concurrent conversations): ${turnsPerSecond}`);
+    await writeJsonIfAsked(args, {
+      turnsPerSecond,
+      addedMs,
+      levels,
+      setup: {
+        database: databaseUrl ? 'postgres' : 'pglite',
+        transport: overHttp ? 'http' : 'in-process',
+        turnsPerConversation,
+      },
+    });
+  } finally {
+    await gateway?.close();
+    await connection.close();
+    echo.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const pg = await import('pg');
+      const client = new pg.default.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  }
+}
+
+await main();

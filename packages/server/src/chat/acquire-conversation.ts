@@ -1,0 +1,299 @@
+import type { AgentSessionSnapshot, ChatMessage, ToolResultBlock } from '@switchboard/core';
+import { ApiError, conversationNotFound } from '../http/api-error.ts';
+import type { MessageDraft } from '../messages/api-message.ts';
+import { toApiMessages } from '../messages/to-api-messages.ts';
+import type { Database } from '../storage/database.ts';
+import type { ClientToolDeclaration, ConversationRow, ConversationStatus } from '../store/conversation.ts';
+import { json } from '../store/conversation-store.ts';
+import { insertMessages, type MessageRow, rebuildSessionHistory } from '../store/message-store.ts';
+import { newId } from '../store/new-id.ts';
+import { insertStreamEvents } from '../store/stream-event-store.ts';
+import { abandonApprovals, interruptedEvent, interruptedSeq, statusOf } from './conversation-lease.ts';
+import type { SequencedEvent, StreamEvent } from './stream-event.ts';
+
+/** What starting a turn needs. */
+export interface AcquireRequest {
+  conversationId: string;
+  userId: string;
+  /** This gateway instance: the lease holder. */
+  owner: string;
+  runId: string;
+  leaseMs: number;
+  kind: 'chat' | 'resume';
+  /** Chat: the user's message. */
+  content?: string;
+  /** Chat: the tools the client executes itself for this turn. */
+  clientTools?: ClientToolDeclaration[];
+  maxSessionToolTurns: number;
+}
+
+/** A conversation leased for one turn. */
+export interface AcquiredTurn {
+  row: ConversationRow;
+  /** The status before the turn (restored when the turn cannot start after all). */
+  previousStatus: ConversationStatus;
+  /** Chat: the user's message, stored (acknowledged). */
+  userMessage?: MessageRow;
+  /** The run's events stored with the lease (the acknowledgement). */
+  stored: SequencedEvent[];
+  /** Seq of the run's first event. */
+  firstSeq: number;
+}
+
+/**
+ * Leases a conversation for one turn: checks ownership (404 otherwise) and that no live turn holds
+ * it (409), closes a turn left behind by a crashed gateway, folds messages stored outside the
+ * session into it, settles a suspended step a new message abandons, and — for a chat — stores the
+ * user's message and its acknowledgement event. Only then is the message acknowledged to the client.
+ * The common case (nothing to recover, fold or settle) is one statement; the rest one transaction.
+ */
+export async function acquireConversation(db: Database, request: AcquireRequest): Promise<AcquiredTurn> {
+  const fast = await acquireDirectly(db, request);
+  if (fast) return fast;
+  return acquireCarefully(db, request);
+}
+
+/** The user's message, numbered and timed here so one statement can store it and its event. */
+interface NewUserMessage {
+  id: string;
+  content: string;
+  createdAt: string;
+}
+
+/**
+ * The common case in one statement: the conversation is idle (or suspended, for a resume), nothing
+ * needs recovering or folding in, and the chat is within the session's limit. Returns undefined when
+ * that is not so (the careful path decides); 404 when the conversation is not the user's.
+ */
+async function acquireDirectly(db: Database, request: AcquireRequest): Promise<AcquiredTurn | undefined> {
+  const message: NewUserMessage = {
+    id: newId('msg'),
+    content: request.content ?? '',
+    createdAt: new Date().toISOString(),
+  };
+  const event = userMessageEvent({ id: message.id, content: message.content, created_at: message.createdAt });
+  const { rows } = await db.query<ConversationRow & { acquired: number; message_seq: number | null }>(
+    `WITH c AS (
+       SELECT * FROM conversations WHERE id = $1 AND user_id = $2 FOR UPDATE
+     ), ok AS (
+       SELECT c.id FROM c
+       WHERE (c.lease_owner IS NULL OR c.lease_expires_at <= now()) AND c.status <> 'running'
+         AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.seq > c.session_message_seq)
+         AND CASE WHEN $3 = 'chat'
+               THEN c.session->'suspended' IS NULL AND COALESCE((c.session->>'toolTurns')::int, 0) < $4::int
+               ELSE c.session->'suspended' IS NOT NULL END
+     ), stored_message AS (
+       INSERT INTO messages (id, conversation_id, role, content, run_id, created_at)
+       SELECT $5, ok.id, 'user', $6, $7, $8::timestamptz FROM ok WHERE $3 = 'chat' RETURNING seq
+     ), stored_event AS (
+       INSERT INTO stream_events (conversation_id, seq, run_id, event)
+       SELECT c.id, c.event_seq + 1, $7, $9::jsonb FROM c JOIN ok ON ok.id = c.id WHERE $3 = 'chat'
+     ), leased AS (
+       UPDATE conversations SET status = 'running', run_id = $7, lease_owner = $10,
+         lease_expires_at = now() + ($11::int * interval '1 millisecond'), stop_requested = false,
+         event_seq = event_seq + CASE WHEN $3 = 'chat' THEN 1 ELSE 0 END,
+         client_tools = CASE WHEN $3 = 'chat' THEN $12::jsonb ELSE client_tools END, updated_at = now()
+       WHERE id IN (SELECT id FROM ok) RETURNING id
+     )
+     SELECT c.*, (SELECT count(*) FROM leased)::int AS acquired, (SELECT seq FROM stored_message) AS message_seq FROM c`,
+    [
+      request.conversationId,
+      request.userId,
+      request.kind,
+      request.maxSessionToolTurns,
+      message.id,
+      message.content,
+      request.runId,
+      message.createdAt,
+      json(event),
+      request.owner,
+      request.leaseMs,
+      json(request.clientTools ?? []),
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw conversationNotFound(request.conversationId);
+  if (row.acquired === 0) return undefined;
+  const chat = request.kind === 'chat';
+  const seq = row.event_seq + (chat ? 1 : 0);
+  const userMessage: MessageRow | undefined = chat
+    ? {
+        seq: row.message_seq ?? 0,
+        id: message.id,
+        role: 'user',
+        content: message.content,
+        tool_calls: null,
+        tool_call_id: null,
+        name: null,
+        is_error: false,
+        created_at: new Date(message.createdAt),
+      }
+    : undefined;
+  return {
+    row: {
+      ...row,
+      status: 'running',
+      event_seq: seq,
+      client_tools: chat ? (request.clientTools ?? []) : row.client_tools,
+    },
+    previousStatus: statusOf(row.session),
+    userMessage,
+    stored: chat ? [{ seq, event }] : [],
+    firstSeq: chat ? seq : seq + 1,
+  };
+}
+
+/** Everything else, in one transaction. */
+async function acquireCarefully(db: Database, request: AcquireRequest): Promise<AcquiredTurn> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<ConversationRow & { leased: boolean }>(
+      `SELECT *, (lease_owner IS NOT NULL AND lease_expires_at > now()) AS leased
+       FROM conversations WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+      [request.conversationId, request.userId],
+    );
+    const row = rows[0];
+    if (!row) throw conversationNotFound(request.conversationId);
+    if (row.leased) {
+      throw new ApiError(
+        409,
+        'conversation_busy',
+        'a turn is already running in this conversation; wait for it to finish or stop it',
+        {
+          details: { conversation_id: row.id },
+        },
+      );
+    }
+    let seq = row.event_seq;
+    if (row.status === 'running' && row.run_id) {
+      seq = interruptedSeq(seq);
+      await insertStreamEvents(tx, row.id, row.run_id, [{ seq, event: interruptedEvent() }]);
+    }
+    let session = row.session;
+    let sessionSeq = row.session_message_seq;
+    const { rows: newer } = await tx.query(
+      'SELECT 1 FROM messages WHERE conversation_id = $1 AND seq > $2 LIMIT 1',
+      [row.id, sessionSeq],
+    );
+    if (newer.length > 0)
+      ({ session, lastSeq: sessionSeq } = await rebuildSessionHistory(tx, row.id, session));
+    if (row.session.suspended && (newer.length > 0 || request.kind === 'chat'))
+      await abandonApprovals(tx, row.id);
+    const previousStatus = statusOf(session);
+
+    const stored: SequencedEvent[] = [];
+    let userMessage: MessageRow | undefined;
+    if (request.kind === 'chat' && session.suspended) {
+      const settled = settleSuspendedStep(session);
+      session = settled.session;
+      const rows = await insertMessages(tx, row.id, settled.drafts, request.runId);
+      sessionSeq = rows.at(-1)?.seq ?? sessionSeq;
+    }
+    if (request.kind === 'chat') {
+      if (session.toolTurns >= request.maxSessionToolTurns) {
+        throw new ApiError(
+          409,
+          'session_limit_reached',
+          `this conversation has used its ${request.maxSessionToolTurns} tool turns; start a new conversation`,
+          { details: { limit: request.maxSessionToolTurns } },
+        );
+      }
+      [userMessage] = await insertMessages(
+        tx,
+        row.id,
+        [{ role: 'user', content: request.content ?? '' }],
+        request.runId,
+      );
+      stored.push({ seq: ++seq, event: userMessageEvent(userMessage) });
+      await insertStreamEvents(tx, row.id, request.runId, stored);
+    } else if (!session.suspended) {
+      throw new ApiError(
+        409,
+        'nothing_pending',
+        'this conversation is not waiting for tool results or approvals',
+        {
+          details: { status: previousStatus },
+        },
+      );
+    }
+
+    const clientTools = request.kind === 'chat' ? (request.clientTools ?? []) : row.client_tools;
+    await tx.query(
+      `UPDATE conversations SET status = 'running', run_id = $2, lease_owner = $3,
+         lease_expires_at = now() + ($4::int * interval '1 millisecond'), stop_requested = false, event_seq = $5,
+         session = $6::jsonb, session_message_seq = $7, client_tools = $8::jsonb,
+         pending = CASE WHEN $9 THEN '[]'::jsonb ELSE pending END, updated_at = now()
+       WHERE id = $1`,
+      [
+        row.id,
+        request.runId,
+        request.owner,
+        request.leaseMs,
+        seq,
+        json(session),
+        sessionSeq,
+        json(clientTools),
+        newer.length > 0,
+      ],
+    );
+    return {
+      row: {
+        ...row,
+        session,
+        session_message_seq: sessionSeq,
+        client_tools: clientTools,
+        status: 'running',
+        event_seq: seq,
+      },
+      previousStatus,
+      userMessage,
+      stored,
+      firstSeq: stored[0]?.seq ?? seq + 1,
+    };
+  });
+}
+
+/** The answer given to calls left pending when the user sends a new message instead. */
+export const NOT_ANSWERED = 'Error: not run — the user sent a new message instead of answering this call.';
+
+/**
+ * Closes a suspended step before a new message: every call gets its known result or a "not run"
+ * error, so no tool_use is left without its result. Returns the session and the messages to store.
+ */
+function settleSuspendedStep(session: AgentSessionSnapshot): {
+  session: AgentSessionSnapshot;
+  drafts: MessageDraft[];
+} {
+  const { suspended, ...rest } = session;
+  if (!suspended) return { session, drafts: [] };
+  const answers: ToolResultBlock[] = suspended.blocks.map(
+    (block) =>
+      suspended.results[block.id] ?? {
+        type: 'tool_result',
+        tool_use_id: block.id,
+        content: NOT_ANSWERED,
+        is_error: true,
+      },
+  );
+  const message: ChatMessage = { role: 'user', content: answers };
+  const names = new Map(suspended.blocks.map((block) => [block.id, block.name]));
+  return {
+    session: { ...rest, messages: [...session.messages, message] },
+    drafts: toApiMessages([message], names),
+  };
+}
+
+function userMessageEvent(
+  message: Pick<MessageRow, 'id' | 'content'> & { created_at: Date | string },
+): StreamEvent {
+  return {
+    type: 'CUSTOM',
+    name: 'user_message',
+    value: {
+      id: message.id,
+      role: 'user',
+      content: message.content,
+      timestamp: new Date(message.created_at).toISOString(),
+    },
+    timestamp: Date.now(),
+  };
+}

@@ -1,0 +1,49 @@
+import { ToolCatalog, type ToolLayer } from '@switchboard/core';
+
+/**
+ * Reuses tool catalogs between turns that see the same tools: building one (schema sanitizing,
+ * search index) costs far more than a turn's bookkeeping. Layers are compared by their tool
+ * objects' identity (connections keep them until the server's list changes) and, for tools the
+ * client declares, by value. Catalogs are read-only once built, so turns share them.
+ */
+export class CatalogCache {
+  readonly #catalogs = new Map<string, ToolCatalog>();
+  readonly #ids = new WeakMap<object, number>();
+  readonly #capacity: number;
+  #nextId = 1;
+
+  constructor(capacity = 200) {
+    this.#capacity = capacity;
+  }
+
+  /** The catalog of these layers. */
+  get(layers: readonly ToolLayer[]): ToolCatalog {
+    const key = layers.map((layer) => this.#layerKey(layer)).join('|');
+    const cached = this.#catalogs.get(key);
+    if (cached) {
+      this.#catalogs.delete(key);
+      this.#catalogs.set(key, cached);
+      return cached;
+    }
+    const catalog = new ToolCatalog(layers);
+    this.#catalogs.set(key, catalog);
+    if (this.#catalogs.size > this.#capacity)
+      this.#catalogs.delete(this.#catalogs.keys().next().value as string);
+    return catalog;
+  }
+
+  #layerKey(layer: ToolLayer): string {
+    const head = `${layer.protocol}:${layer.serverName}:${'executedBy' in layer ? 'client' : ''}:${layer.description ?? ''}`;
+    if ('executedBy' in layer) return `${head}:${JSON.stringify(layer.tools)}`;
+    return `${head}:${layer.tools.map((tool) => this.#idOf(tool)).join(',')}`;
+  }
+
+  #idOf(value: object): number {
+    let id = this.#ids.get(value);
+    if (id === undefined) {
+      id = this.#nextId++;
+      this.#ids.set(value, id);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,106 @@
+import type { AgentSessionSnapshot } from '@switchboard/core';
+import type { Database, Queryable } from '../storage/database.ts';
+import type { ConversationRow, ConversationStatus } from '../store/conversation.ts';
+import { insertStreamEvents } from '../store/stream-event-store.ts';
+import type { StreamEvent } from './stream-event.ts';
+
+/** The message of the RUN_ERROR that closes a turn whose gateway stopped in the middle. */
+export const INTERRUPTED_MESSAGE =
+  'the gateway running this turn stopped before it finished; the turn was not saved (the user message was kept)';
+
+/**
+ * Extends the lease of a running turn. Returns whether a stop was requested, or `lost` when the
+ * lease is no longer this turn's (it expired and was taken over).
+ */
+export async function renewLease(
+  db: Queryable,
+  lease: { conversationId: string; owner: string; runId: string; leaseMs: number },
+): Promise<'ok' | 'stop' | 'lost'> {
+  const { rows } = await db.query<{ stop_requested: boolean }>(
+    `UPDATE conversations SET lease_expires_at = now() + ($4::int * interval '1 millisecond')
+     WHERE id = $1 AND lease_owner = $2 AND run_id = $3 RETURNING stop_requested`,
+    [lease.conversationId, lease.owner, lease.runId, lease.leaseMs],
+  );
+  if (!rows[0]) return 'lost';
+  return rows[0].stop_requested ? 'stop' : 'ok';
+}
+
+/**
+ * Gives a conversation back without a turn (the turn could not start): restores its status and
+ * stores the RUN_ERROR that ends the run's stream.
+ */
+export async function releaseConversation(
+  db: Database,
+  lease: { conversationId: string; owner: string; runId: string; status: ConversationStatus; seq: number },
+  event: StreamEvent,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rowCount } = await tx.query(
+      `UPDATE conversations SET status = $4, run_id = NULL, lease_owner = NULL, lease_expires_at = NULL,
+         stop_requested = false, event_seq = $5
+       WHERE id = $1 AND lease_owner = $2 AND run_id = $3`,
+      [lease.conversationId, lease.owner, lease.runId, lease.status, lease.seq],
+    );
+    if (rowCount > 0)
+      await insertStreamEvents(tx, lease.conversationId, lease.runId, [{ seq: lease.seq, event }]);
+  });
+}
+
+/**
+ * Closes a turn whose gateway died (its lease expired while it was running): stores the RUN_ERROR
+ * that ends its stream and restores the status from the last committed session. Returns whether
+ * there was such a turn.
+ */
+export async function recoverInterruptedTurn(db: Database, conversationId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<Pick<ConversationRow, 'run_id' | 'event_seq' | 'session'>>(
+      `SELECT run_id, event_seq, session FROM conversations
+       WHERE id = $1 AND status = 'running' AND lease_expires_at <= now() FOR UPDATE`,
+      [conversationId],
+    );
+    const row = rows[0];
+    if (!row?.run_id) return false;
+    const seq = interruptedSeq(row.event_seq);
+    await insertStreamEvents(tx, conversationId, row.run_id, [{ seq, event: interruptedEvent() }]);
+    await tx.query(
+      `UPDATE conversations SET status = $2, run_id = NULL, lease_owner = NULL, lease_expires_at = NULL,
+         event_seq = $3 WHERE id = $1`,
+      [conversationId, statusOf(row.session), seq],
+    );
+    return true;
+  });
+}
+
+/**
+ * Event ids a running turn may use: its events are numbered from the conversation's `event_seq`
+ * (which stays put until the turn commits) and are streamed before they are stored, so a client may
+ * hold ids of events a crash lost. The RUN_ERROR closing a crashed turn is numbered past all of them,
+ * so no id is ever used twice and a client resuming from any id it saw still gets it. (A turn would
+ * need a million events for this to fall short.)
+ */
+export const RUN_EVENT_IDS = 1_000_000;
+
+/** The id of the RUN_ERROR that closes a crashed turn (see {@link RUN_EVENT_IDS}). */
+export function interruptedSeq(eventSeq: number): number {
+  return eventSeq + RUN_EVENT_IDS + 1;
+}
+
+/** The status a committed session implies. */
+export function statusOf(session: AgentSessionSnapshot): ConversationStatus {
+  const pending = session.suspended?.pending ?? [];
+  if (pending.length === 0) return 'idle';
+  return pending.some((call) => call.reason === 'approval') ? 'awaiting_approval' : 'awaiting_client_tool';
+}
+
+/** The RUN_ERROR that ends the stream of a turn whose gateway died. */
+export function interruptedEvent(): StreamEvent {
+  return { type: 'RUN_ERROR', message: INTERRUPTED_MESSAGE, code: 'interrupted', timestamp: Date.now() };
+}
+
+/** Marks the conversation's pending approvals abandoned. */
+export async function abandonApprovals(tx: Queryable, conversationId: string): Promise<void> {
+  await tx.query(
+    `UPDATE approvals SET status = 'abandoned', decided_at = now() WHERE conversation_id = $1 AND status = 'pending'`,
+    [conversationId],
+  );
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+/**
+ * The `switchboard` command:
+ *
+ *   switchboard serve [--config FILE] [--port PORT] [--host HOST] [--data-dir DIR]
+ *   switchboard chat [--conversation ID]
+ *   switchboard call SERVER TOOL [--args JSON]
+ *   switchboard servers
+ *   switchboard tools SERVER
+ *
+ * Client commands talk to a running gateway: --url (or SWITCHBOARD_URL, default
+ * http://127.0.0.1:8787) with --key (or SWITCHBOARD_API_KEY).
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { chat } from './cli/chat-command.ts';
+import { callTool, listServers, listTools } from './cli/client-commands.ts';
+import { gatewayClient } from './cli/gateway-client.ts';
+import { LineReader } from './cli/line-reader.ts';
+import { serve } from './cli/serve-command.ts';
+
+const USAGE = `Usage:
+  switchboard serve [--config FILE] [--port PORT] [--host HOST] [--data-dir DIR]
+  switchboard chat [--conversation ID] [--url URL] [--key KEY]
+  switchboard call SERVER TOOL [--args JSON] [--url URL] [--key KEY]
+  switchboard servers [--url URL] [--key KEY]
+  switchboard tools SERVER [--url URL] [--key KEY]`;
+
+function fail(message: string): never {
+  process.stderr.write(`switchboard: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function readArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        url: { type: 'string' },
+        key: { type: 'string' },
+        conversation: { type: 'string' },
+        args: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+const { values, positionals } = readArguments();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const [command, ...rest] = positionals;
+const expectArguments = (count: number, names: string) => {
+  if (rest.length !== count) fail(`${command} takes ${names || 'no arguments'}`);
+};
+const client = () =>
+  gatewayClient(
+    values.url ?? process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8787',
+    values.key ?? process.env.SWITCHBOARD_API_KEY,
+  );
+
+try {
+  switch (command) {
+    case 'serve': {
+      expectArguments(0, '');
+      const port = values.port === undefined ? undefined : Number(values.port);
+      if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
+        fail(`--port needs a port number, got '${values.port}'`);
+      const serving = await serve({
+        config: values.config,
+        port,
+        host: values.host,
+        dataDir: values['data-dir'],
+      });
+      process.stderr.write(`Switchboard is listening on ${serving.url}\n`);
+      const stop = async () => {
+        await serving.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      break;
+    }
+    case 'chat': {
+      expectArguments(0, '');
+      const lines = new LineReader(
+        createInterface({ input: process.stdin, terminal: process.stdin.isTTY }),
+        process.stdout,
+      );
+      await chat(client(), { lines, out: process.stdout }, values.conversation);
+      lines.close();
+      break;
+    }
+    case 'call':
+      expectArguments(2, 'SERVER TOOL');
+      if (!(await callTool(client(), rest[0], rest[1], values.args, process.stdout))) process.exitCode = 1;
+      break;
+    case 'servers':
+      expectArguments(0, '');
+      await listServers(client(), process.stdout);
+      break;
+    case 'tools':
+      expectArguments(1, 'SERVER');
+      await listTools(client(), rest[0], process.stdout);
+      break;
+    default:
+      fail(command ? `unknown command '${command}'` : 'name a command');
+  }
+} catch (error) {
+  process.stderr.write(`switchboard: ${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createAutoUiServer } from '@switchboard/autoui';
+import type { LanguageModel } from '@switchboard/core';
+import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/providers';
+import { SHIPPED_SERVERS } from '@switchboard/servers';
+import { configuredUsers, readConfigFile, type SwitchboardConfig } from '../config/switchboard-config.ts';
+import { createGateway, type Gateway } from '../gateway.ts';
+import { createLogger } from '../observability/create-logger.ts';
+import { startShippedServers } from './start-shipped-servers.ts';
+
+/** Flags of `switchboard serve` (they win over the environment and the file). */
+export interface ServeFlags {
+  config?: string;
+  port?: number;
+  host?: string;
+  dataDir?: string;
+}
+
+/** A running `serve`. */
+export interface Serving {
+  url: string;
+  gateway: Gateway;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url));
+
+/**
+ * `switchboard serve`: the gateway with the configured database (PGlite in `dataDir` unless
+ * DATABASE_URL), Redis when REDIS_URL is set, the shipped demo servers in-process, the UI layer
+ * (autoui's widgets and canvas) in every conversation, the configured model (the offline planner
+ * when none), the users (open access on loopback when there are none), and the web app's built
+ * files when present.
+ */
+export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Serving> {
+  const config: SwitchboardConfig = flags.config ? await readConfigFile(flags.config) : {};
+  const host = flags.host ?? env.HOST ?? config.host ?? '127.0.0.1';
+  const port = flags.port ?? (env.PORT ? Number(env.PORT) : undefined) ?? config.port ?? 8787;
+  const dataDir = flags.dataDir ?? env.SWITCHBOARD_DATA_DIR ?? config.dataDir ?? '.data/switchboard';
+  const databaseUrl = env.DATABASE_URL || config.databaseUrl;
+  const users = configuredUsers(config, env);
+  if (users.length === 0 && !LOOPBACK.has(host)) {
+    throw new Error(
+      `no users are configured: set SWITCHBOARD_ADMIN_KEY (or "users" in the configuration) before serving on ${host}`,
+    );
+  }
+  const logger = createLogger({ level: config.logLevel ?? env.LOG_LEVEL ?? 'info' });
+  const modelFor = (spec: string | undefined): LanguageModel =>
+    modelFromEnvironment(spec ? { ...env, SWITCHBOARD_MODEL: spec } : env) ?? createOfflinePlanner();
+  const model = modelFor(env.SWITCHBOARD_MODEL || config.model);
+  const shippedNames =
+    config.shippedServers === false
+      ? []
+      : Array.isArray(config.shippedServers)
+        ? config.shippedServers
+        : Object.keys(SHIPPED_SERVERS);
+  const shipped = await startShippedServers(shippedNames, databaseUrl ? undefined : dataDir);
+  let gateway: Gateway;
+  try {
+    gateway = await createGateway({
+      database: databaseUrl
+        ? { url: databaseUrl, schema: env.SWITCHBOARD_DB_SCHEMA || config.databaseSchema }
+        : { dataDir: `${dataDir}/db` },
+      redisUrl: env.REDIS_URL || config.redisUrl,
+      redisPrefix: env.SWITCHBOARD_REDIS_PREFIX || config.redisPrefix,
+      model,
+      modelFromSpec: (spec) => modelFor(spec),
+      users,
+      openAccess: users.length === 0,
+      limits: config.limits,
+      approvalPolicy: config.approvalPolicy,
+      servers: [...shipped.seeds, ...(config.servers ?? [])],
+      builtins: shipped.builtins,
+      extraLayers: [createAutoUiServer().layer()],
+      allowPrivateNetworks: config.allowPrivateNetworks,
+      instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,
+      leaseMs: config.leaseMs,
+      flushMs: config.flushMs,
+      pollMs: config.pollMs,
+      logger,
+      tracing: config.tracing ?? Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT),
+      webDir: config.webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined),
+    });
+  } catch (error) {
+    await shipped.close();
+    throw error;
+  }
+  const url = await gateway.listen(port, host);
+  logger.info(
+    { url, model: model.id, database: gateway.services.db.kind, openAccess: users.length === 0 },
+    'switchboard gateway listening',
+  );
+  return {
+    url,
+    gateway,
+    async close() {
+      await gateway.close();
+      await shipped.close();
+    },
+  };
+}

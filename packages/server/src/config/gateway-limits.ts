@@ -1,0 +1,25 @@
+/** The gateway's limits (defaults from the seeds). */
+export interface GatewayLimits {
+  /** Tool turns (model calls that asked for tools) per request. */
+  toolTurnsPerRequest: number;
+  /** Tool turns per conversation, across requests. */
+  toolTurnsPerSession: number;
+  /** Model-invoking requests (chat, tool results, approvals, stateless chat) per minute per user; 0: no limit. */
+  requestsPerMinute: number;
+  /** Individual tool calls per request. */
+  toolCallsPerRequest: number;
+  /** Time a tool call may take, in ms. */
+  toolTimeoutMs: number;
+  /** Largest request body, in bytes (larger: 413). */
+  maxBodyBytes: number;
+}
+
+/** 50 tool turns per request, 200 per session, 30 requests per minute per user. */
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  toolTurnsPerRequest: 50,
+  toolTurnsPerSession: 200,
+  requestsPerMinute: 30,
+  toolCallsPerRequest: 500,
+  toolTimeoutMs: 60_000,
+  maxBodyBytes: 1_048_576,
+};

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import type { ApprovalPolicy } from '@switchboard/core';
+import type { UserSeed } from '../auth/user.ts';
+import type { ServerSeed } from '../gateway.ts';
+import type { GatewayLimits } from './gateway-limits.ts';
+
+/** A user in the configuration file: the key literally, or (better) the variable holding it. */
+export interface ConfiguredUser {
+  id: string;
+  name?: string;
+  role?: 'user' | 'admin';
+  apiKey?: string;
+  apiKeyEnv?: string;
+}
+
+/** The configuration file of `switchboard serve` (JSON; see switchboard.config.example.json). */
+export interface SwitchboardConfig {
+  host?: string;
+  port?: number;
+  /** PGlite's data directory (ignored when a PostgreSQL URL is set). */
+  dataDir?: string;
+  /** PostgreSQL; `DATABASE_URL` wins. */
+  databaseUrl?: string;
+  databaseSchema?: string;
+  /** Redis for replicas; `REDIS_URL` wins. */
+  redisUrl?: string;
+  redisPrefix?: string;
+  /** A model spec (`anthropic:<model>`, `openai:<model>`, `openai-compatible:<url>#<model>`, `offline`); `SWITCHBOARD_MODEL` wins. */
+  model?: string;
+  limits?: Partial<GatewayLimits>;
+  approvalPolicy?: ApprovalPolicy;
+  servers?: ServerSeed[];
+  /** Run the shipped demo servers in-process: true (default), false, or some of their names. */
+  shippedServers?: boolean | string[];
+  users?: ConfiguredUser[];
+  allowPrivateNetworks?: boolean;
+  /** The built web app (default: apps/web/dist when it exists). */
+  webDir?: string;
+  leaseMs?: number;
+  flushMs?: number;
+  pollMs?: number;
+  logLevel?: string;
+  /** OpenTelemetry spans (default: on when an OTEL_ exporter variable is set). */
+  tracing?: boolean;
+  instanceId?: string;
+}
+
+const KNOWN_KEYS = new Set([
+  'host',
+  'port',
+  'dataDir',
+  'databaseUrl',
+  'databaseSchema',
+  'redisUrl',
+  'redisPrefix',
+  'model',
+  'limits',
+  'approvalPolicy',
+  'servers',
+  'shippedServers',
+  'users',
+  'allowPrivateNetworks',
+  'webDir',
+  'leaseMs',
+  'flushMs',
+  'pollMs',
+  'logLevel',
+  'tracing',
+  'instanceId',
+  '$schema',
+  '//',
+]);
+
+/** Reads a configuration file; unknown keys are an error (a typo should not be silently ignored). */
+export async function readConfigFile(path: string): Promise<SwitchboardConfig> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the configuration ${path}: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`the configuration ${path} must be a JSON object`);
+  }
+  const unknown = Object.keys(value).filter((key) => !KNOWN_KEYS.has(key));
+  if (unknown.length > 0) {
+    throw new Error(
+      `the configuration ${path} has unknown keys: ${unknown.join(', ')} (known: ${[...KNOWN_KEYS].slice(0, -2).join(', ')})`,
+    );
+  }
+  return value as SwitchboardConfig;
+}
+
+/**
+ * The users of a configuration, with their keys read from the environment; `SWITCHBOARD_ADMIN_KEY`
+ * adds (or re-keys) the administrator `admin`.
+ */
+export function configuredUsers(config: SwitchboardConfig, env: NodeJS.ProcessEnv): UserSeed[] {
+  const users = (config.users ?? []).map((user): UserSeed => {
+    const apiKey = user.apiKey ?? (user.apiKeyEnv ? env[user.apiKeyEnv] : undefined);
+    if (!apiKey) {
+      throw new Error(
+        `user "${user.id}" has no API key: set ${user.apiKeyEnv ?? 'apiKeyEnv (the variable holding it)'}`,
+      );
+    }
+    return { id: user.id, name: user.name ?? user.id, role: user.role ?? 'user', apiKey };
+  });
+  const adminKey = env.SWITCHBOARD_ADMIN_KEY?.trim();
+  if (adminKey)
+    return [
+      ...users.filter((user) => user.id !== 'admin'),
+      { id: 'admin', name: 'Administrator', role: 'admin', apiKey: adminKey },
+    ];
+  return users;
+}

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { trace } from '@opentelemetry/api';
+import {
+  type ApprovalPolicy,
+  type LanguageModel,
+  type McpTransportConfig,
+  SchemaValidator,
+  type ToolLayer,
+} from '@switchboard/core';
+import type { Hono } from 'hono';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { UserSeed } from './auth/user.ts';
+import { CatalogCache } from './chat/catalog-cache.ts';
+import { createModelResolver } from './chat/model-resolver.ts';
+import { TurnRunner } from './chat/turn-runner.ts';
+import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
+import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from './coordination/gateway-bus.ts';
+import { createMemoryBus } from './coordination/memory-bus.ts';
+import { createRedisBus } from './coordination/redis-bus.ts';
+import { LOCAL_USER } from './http/authenticate.ts';
+import { createApp } from './http/create-app.ts';
+import type { GatewayEnv, GatewayServices } from './http/gateway-services.ts';
+import { UserCache } from './http/user-cache.ts';
+import { createMemoryRateLimiter } from './limits/memory-rate-limiter.ts';
+import { createRedisRateLimiter } from './limits/redis-rate-limiter.ts';
+import { ServerRegistry } from './mcp/server-registry.ts';
+import { createPublicOnlyFetch } from './mcp/ssrf-guard.ts';
+import { createLogger } from './observability/create-logger.ts';
+import { createTracingObserver } from './observability/tracing-observer.ts';
+import type { Database } from './storage/database.ts';
+import { type DatabaseOptions, openDatabase } from './storage/open-database.ts';
+import { type ServerTransport, upsertDeploymentServer } from './store/server-store.ts';
+import { SettingsStore } from './store/settings-store.ts';
+import { ensureKeylessUser, upsertUser } from './store/user-store.ts';
+
+/** A deployment server from the configuration: a URL, a stdio command, or a built-in server. */
+export interface ServerSeed {
+  name: string;
+  description?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** The name of a built-in server this process runs (see `builtins`). */
+  builtin?: string;
+}
+
+/** Options of {@link createGateway}. */
+export interface GatewayOptions {
+  /** An open database, or where to open one (default: PGlite in memory). */
+  database?: Database | DatabaseOptions;
+  /** A Redis URL (`REDIS_URL`): rate limits, stream notices and stop requests shared by replicas. */
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel (default `switchboard:`); one per deployment. */
+  redisPrefix?: string;
+  /** The default model. */
+  model: LanguageModel;
+  /** Makes the model a conversation names by spec (`anthropic:<model>`…); without it only the default is served. */
+  modelFromSpec?: (spec: string) => LanguageModel;
+  /** Users and their API keys (created or updated at start). */
+  users?: UserSeed[];
+  /** No API keys: every caller is the local administrator. Only for gateways bound to loopback. */
+  openAccess?: boolean;
+  limits?: Partial<GatewayLimits>;
+  /** The deployment's approval policy until an administrator changes it. */
+  approvalPolicy?: ApprovalPolicy;
+  /** Deployment servers (registered or updated at start). */
+  servers?: ServerSeed[];
+  /** Transports of the built-in servers this process runs, by name. */
+  builtins?: ReadonlyMap<string, McpTransportConfig>;
+  /** Let users register servers on loopback and private networks (default false). */
+  allowPrivateNetworks?: boolean;
+  /** Local layers every conversation gets (e.g. the UI layer). */
+  extraLayers?: ToolLayer[];
+  /** This replica's id (default: random). */
+  instanceId?: string;
+  /** Conversation lease while a turn runs (ms, default 30 000): how long a crashed turn blocks its conversation. */
+  leaseMs?: number;
+  /** How often a running turn stores its stream events (ms, default 100). */
+  flushMs?: number;
+  /** How often a stream following another replica's turn polls without a notice (ms, default 1000). */
+  pollMs?: number;
+  logger?: Logger;
+  /** OpenTelemetry spans per turn, model call and tool call, sent to the registered tracer provider. */
+  tracing?: boolean;
+  /** The built web app to serve on the same port. */
+  webDir?: string;
+}
+
+/** A running gateway. */
+export interface Gateway {
+  readonly app: Hono<GatewayEnv>;
+  readonly services: GatewayServices;
+  /** Handles one request (no network), e.g. in tests and benchmarks. */
+  fetch(request: Request): Promise<Response>;
+  /** Listens on a port (0: a free one); resolves with the URL. */
+  listen(port: number, host?: string): Promise<string>;
+  /** Stops listening, stops the running turns (they are saved as stopped) and closes every connection. */
+  close(): Promise<void>;
+}
+
+/** Builds a gateway: database (migrated), users, servers, coordination, turn runner, HTTP app. */
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const logger = options.logger ?? createLogger();
+  const limits: GatewayLimits = { ...DEFAULT_GATEWAY_LIMITS, ...options.limits };
+  const instanceId = options.instanceId ?? `gw_${randomUUID().slice(0, 8)}`;
+  const ownsDatabase = !isDatabase(options.database);
+  const db = isDatabase(options.database) ? options.database : await openDatabase(options.database ?? {});
+  const prefix = options.redisPrefix ?? 'switchboard:';
+  let redis: Redis | undefined;
+  let bus: GatewayBus;
+  try {
+    if (options.redisUrl) {
+      redis = await connectRedis(options.redisUrl);
+      bus = await createRedisBus(redis, prefix);
+    } else {
+      bus = createMemoryBus();
+    }
+  } catch (error) {
+    if (ownsDatabase) await db.close();
+    throw error;
+  }
+
+  for (const user of options.users ?? []) await upsertUser(db, user);
+  if (options.openAccess) await ensureKeylessUser(db, LOCAL_USER);
+  for (const server of options.servers ?? [])
+    await upsertDeploymentServer(db, { ...server, transport: seedTransport(server) });
+
+  const guard = options.allowPrivateNetworks ? undefined : createPublicOnlyFetch();
+  const registry = new ServerRegistry({ db, bus, builtins: options.builtins, publicOnlyFetch: guard?.fetch });
+  await registry.start();
+  const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });
+  await settings.start();
+  const models = createModelResolver(options.model, options.modelFromSpec);
+  const catalogs = new CatalogCache();
+  const validator = new SchemaValidator();
+  const runner = new TurnRunner({
+    db,
+    bus,
+    instanceId,
+    leaseMs: options.leaseMs ?? 30_000,
+    flushMs: options.flushMs ?? 100,
+    logger,
+    observer: options.tracing
+      ? createTracingObserver(trace.getTracer('@switchboard/server', '0.1.0'))
+      : undefined,
+    setup: {
+      registry,
+      extraLayers: options.extraLayers ?? [],
+      catalogs,
+      validator,
+      models,
+      limits,
+      approvalPolicy: () => settings.approvalPolicy(),
+    },
+  });
+  const stopListener = await bus.subscribe(CONTROL_CHANNEL, (message) => {
+    const control = JSON.parse(message) as ControlMessage;
+    if (control.type === 'stop') runner.active(control.conversationId)?.stop();
+  });
+  const rateLimiter =
+    limits.requestsPerMinute <= 0
+      ? undefined
+      : redis
+        ? createRedisRateLimiter(redis, { limit: limits.requestsPerMinute, prefix })
+        : createMemoryRateLimiter({ limit: limits.requestsPerMinute });
+
+  const services: GatewayServices = {
+    db,
+    bus,
+    registry,
+    runner,
+    settings,
+    models,
+    catalogs,
+    limits,
+    rateLimiter,
+    users: new UserCache(db),
+    validator,
+    logger,
+    instanceId,
+    pollMs: options.pollMs ?? 1_000,
+    openAccess: options.openAccess ?? false,
+    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+  };
+  const app = createApp(services, { webDir: options.webDir });
+  let server: ReturnType<typeof serve> | undefined;
+
+  return {
+    app,
+    services,
+    fetch: async (request) => app.fetch(request),
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        const listening = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+          const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
+          resolve(`http://${shown}:${info.port}`);
+        });
+        listening.once('error', reject);
+        server = listening;
+      }),
+    async close() {
+      if (server) {
+        const closing = server;
+        await new Promise<void>((resolve) => {
+          closing.close(() => resolve());
+          if ('closeAllConnections' in closing) closing.closeAllConnections();
+        });
+      }
+      for (const turn of runner.running) turn.stop();
+      await Promise.allSettled(runner.running.map((turn) => turn.done));
+      await stopListener();
+      await settings.close();
+      await registry.close();
+      await guard?.close();
+      await bus.close();
+      redis?.disconnect();
+      if (ownsDatabase) await db.close();
+    },
+  };
+}
+
+function isDatabase(value: GatewayOptions['database']): value is Database {
+  return typeof value === 'object' && value !== null && 'transaction' in value;
+}
+
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true });
+  redis.on('error', () => {
+    // Reported by the failing command; ioredis reconnects on its own.
+  });
+  try {
+    await redis.connect();
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`cannot reach Redis at ${new URL(url).host} (REDIS_URL): ${(error as Error).message}`);
+  }
+}
+
+function seedTransport(seed: ServerSeed): ServerTransport {
+  const kinds = [seed.url, seed.command, seed.builtin].filter((value) => value !== undefined).length;
+  if (kinds !== 1) throw new Error(`server "${seed.name}": give exactly one of url, command or builtin`);
+  if (seed.builtin) return { type: 'builtin', name: seed.builtin };
+  if (seed.command)
+    return { type: 'stdio', command: seed.command, args: seed.args, env: seed.env, cwd: seed.cwd };
+  return { type: 'http', url: seed.url as string, ...(seed.headers ? { headers: seed.headers } : {}) };
+}

@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from './api-error.ts';
+import { authenticate } from './authenticate.ts';
+import type { GatewayEnv, GatewayServices } from './gateway-services.ts';
+import { logRequests } from './log-requests.ts';
+import { buildOpenApiDocument } from './openapi-document.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { chatRoutes } from './routes/chat-routes.ts';
+import { conversationRoutes } from './routes/conversation-routes.ts';
+import { messageRoutes } from './routes/message-routes.ts';
+import { serverRoutes } from './routes/server-routes.ts';
+import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
+import { toolRoutes } from './routes/tool-routes.ts';
+import { serveWebApp } from './serve-web-app.ts';
+
+/**
+ * The gateway's HTTP application: the JSON API (at `/` and under `/api`), `/health`,
+ * `/openapi.json`, and — when `webDir` holds the built web app — its files on the same port.
+ * Errors are JSON: `{"success": false, "error": {"code", "message"}}`.
+ */
+export function createApp(services: GatewayServices, options: { webDir?: string } = {}): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+  const openApi = buildOpenApiDocument();
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(
+        { success: false, error: { code: error.code, message: error.message, ...error.details } },
+        error.status,
+      );
+    }
+    services.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');
+    return c.json(
+      { success: false, error: { code: 'internal_error', message: 'internal error; the gateway logged it' } },
+      500,
+    );
+  });
+
+  app.use('*', logRequests(services.logger));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: services.limits.maxBodyBytes,
+      onError: (c) =>
+        c.json(
+          {
+            success: false,
+            error: {
+              code: 'payload_too_large',
+              message: `the body is larger than ${services.limits.maxBodyBytes} bytes`,
+            },
+          },
+          413,
+        ),
+    }),
+  );
+
+  app.get('/health', (c) =>
+    c.json({
+      status: 'ok',
+      instance: services.instanceId,
+      database: services.db.kind,
+      running_turns: services.runner.running.length,
+    }),
+  );
+  app.get('/openapi.json', (c) => c.json(openApi));
+
+  const api = new Hono<GatewayEnv>();
+  api.use('*', authenticate(services));
+  api.route('/conversations', conversationRoutes(services));
+  api.route('/conversations', messageRoutes(services));
+  api.route('/conversations', toolRoutes(services));
+  api.route('/conversations', chatRoutes(services));
+  api.route('/chat/v1', statelessChatRoutes(services));
+  api.route('/servers', serverRoutes(services));
+  api.route('/', accountRoutes(services));
+
+  app.route('/api', api);
+  if (options.webDir && existsSync(join(options.webDir, 'index.html')))
+    app.use('*', serveWebApp(options.webDir));
+  app.route('/', api);
+  app.notFound((c) =>
+    c.json(
+      { success: false, error: { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
+  );
+  return app;
+}

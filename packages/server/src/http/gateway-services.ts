@@ -1,0 +1,43 @@
+import type { SchemaValidator } from '@switchboard/core';
+import type { Logger } from 'pino';
+import type { User } from '../auth/user.ts';
+import type { CatalogCache } from '../chat/catalog-cache.ts';
+import type { ModelResolver } from '../chat/model-resolver.ts';
+import type { TurnRunner } from '../chat/turn-runner.ts';
+import type { GatewayLimits } from '../config/gateway-limits.ts';
+import type { GatewayBus } from '../coordination/gateway-bus.ts';
+import type { RateLimiter } from '../limits/rate-limiter.ts';
+import type { ServerRegistry } from '../mcp/server-registry.ts';
+import type { Database } from '../storage/database.ts';
+import type { SettingsStore } from '../store/settings-store.ts';
+import type { UserCache } from './user-cache.ts';
+
+/** Everything the HTTP routes use. */
+export interface GatewayServices {
+  db: Database;
+  bus: GatewayBus;
+  registry: ServerRegistry;
+  runner: TurnRunner;
+  settings: SettingsStore;
+  models: ModelResolver;
+  catalogs: CatalogCache;
+  limits: GatewayLimits;
+  /** Absent when `requestsPerMinute` is 0. */
+  rateLimiter?: RateLimiter;
+  users: UserCache;
+  /** Validates request bodies (compiled schemas are cached in it). */
+  validator: SchemaValidator;
+  logger: Logger;
+  instanceId: string;
+  /** How often a stream following a turn on another replica polls without a notice (ms). */
+  pollMs: number;
+  /** No API keys: every caller is the local administrator (loopback-only deployments). */
+  openAccess: boolean;
+  /** Users may register servers on private networks and loopback. */
+  allowPrivateNetworks: boolean;
+}
+
+/** Hono's environment for the gateway's routes: the authenticated user. */
+export interface GatewayEnv {
+  Variables: { user: User };
+}

@@ -1,0 +1,52 @@
+import type { ApprovalPolicy } from '@switchboard/core';
+import { Hono } from 'hono';
+import { createUser, listUsers } from '../../store/user-store.ts';
+import { requireAdmin } from '../authenticate.ts';
+import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
+import { readBody } from '../read-body.ts';
+import { PolicyUpdateSchema, UserCreateSchema } from '../schemas.ts';
+
+/** The caller, users (administrators), the deployment's approval policy, usage. */
+export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+
+  app.get('/me', (c) => c.json(c.get('user')));
+
+  app.get('/users', async (c) => {
+    requireAdmin(c.get('user'), 'list users');
+    return c.json({ items: await listUsers(services.db) });
+  });
+
+  app.post('/users', async (c) => {
+    requireAdmin(c.get('user'), 'create users');
+    const input = await readBody<{ name: string; role?: 'user' | 'admin' }>(
+      c,
+      UserCreateSchema,
+      services.validator,
+    );
+    const { user, apiKey } = await createUser(services.db, { name: input.name, role: input.role ?? 'user' });
+    return c.json({ ...user, api_key: apiKey }, 201);
+  });
+
+  app.get('/policy', async (c) => c.json((await services.settings.approvalPolicy()) ?? {}));
+
+  app.put('/policy', async (c) => {
+    requireAdmin(c.get('user'), "change the deployment's approval policy");
+    const policy = await readBody<ApprovalPolicy>(c, PolicyUpdateSchema, services.validator);
+    await services.settings.setApprovalPolicy(policy);
+    return c.json(policy);
+  });
+
+  app.get('/usage', async (c) => {
+    const { rows } = await services.db.query<Record<string, number>>(
+      `SELECT count(*)::int AS turns, COALESCE(sum(input_tokens), 0)::int AS input_tokens,
+         COALESCE(sum(output_tokens), 0)::int AS output_tokens, COALESCE(sum(model_calls), 0)::int AS model_calls,
+         COALESCE(sum(tool_calls), 0)::int AS tool_calls
+       FROM usage WHERE user_id = $1`,
+      [c.get('user').id],
+    );
+    return c.json(rows[0]);
+  });
+
+  return app;
+}

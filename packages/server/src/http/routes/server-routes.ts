@@ -1,0 +1,212 @@
+import { decideApproval, McpConnection, sanitizeServerName } from '@switchboard/core';
+import { Hono } from 'hono';
+import type { User } from '../../auth/user.ts';
+import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
+import {
+  deleteServer,
+  insertServer,
+  type ServerRow,
+  type ServerTransport,
+  setServerEnabled,
+} from '../../store/server-store.ts';
+import { ApiError } from '../api-error.ts';
+import { requireAdmin } from '../authenticate.ts';
+import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
+import { readBody } from '../read-body.ts';
+import { ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
+
+interface Registration {
+  name: string;
+  description?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * The MCP server registry: list, register (a Streamable HTTP URL — checked against private
+ * networks for non-administrators — or a stdio command, administrators only), remove, start/stop,
+ * tools, and calling a tool directly (with the widget its result describes).
+ */
+export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+  const { registry } = services;
+  const find = async (user: User, id: string) => {
+    const row = await registry.find(user, id);
+    if (!row) throw new ApiError(404, 'server_not_found', `server ${JSON.stringify(id)} not found`);
+    return row;
+  };
+  const mayManage = (user: User, row: ServerRow) => {
+    if (user.role === 'admin' || (row.owner_id !== null && row.owner_id === user.id)) return;
+    throw new ApiError(
+      403,
+      'forbidden',
+      `only an administrator can change the deployment server "${row.name}"`,
+    );
+  };
+
+  app.get('/', async (c) => {
+    const user = c.get('user');
+    return c.json({ items: (await registry.visible(user)).map((row) => registry.view(user, row)) });
+  });
+
+  app.post('/', async (c) => {
+    const user = c.get('user');
+    const input = await readBody<Registration>(c, ServerRegistrationSchema, services.validator);
+    const transport = await transportOf(input, user, services.allowPrivateNetworks);
+    const row = await insertServer(services.db, {
+      name: input.name,
+      ownerId: user.role === 'admin' ? null : user.id,
+      description: input.description,
+      transport,
+    });
+    if (!row)
+      throw new ApiError(409, 'server_exists', `a server named "${input.name}" is already registered`);
+    await registry.announceChange();
+    await registry.sync(true);
+    return c.json(registry.view(user, row), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const user = c.get('user');
+    return c.json(registry.view(user, await find(user, c.req.param('id'))));
+  });
+
+  app.delete('/:id', async (c) => {
+    const user = c.get('user');
+    const row = await find(user, c.req.param('id'));
+    mayManage(user, row);
+    await deleteServer(services.db, row.id);
+    await registry.announceChange();
+    return c.json({ success: true });
+  });
+
+  for (const action of ['start', 'stop'] as const) {
+    app.post(`/:id/${action}`, async (c) => {
+      const user = c.get('user');
+      const row = await find(user, c.req.param('id'));
+      mayManage(user, row);
+      const updated = (await setServerEnabled(services.db, row.id, action === 'start')) ?? row;
+      await registry.announceChange();
+      await registry.sync(true);
+      if (action === 'start') await registry.tools(updated).catch(() => undefined);
+      return c.json(registry.view(user, updated));
+    });
+  }
+
+  app.get('/:id/tools', async (c) => {
+    const row = await find(c.get('user'), c.req.param('id'));
+    try {
+      return c.json({ items: await registry.tools(row) });
+    } catch (error) {
+      throw new ApiError(
+        409,
+        'server_unavailable',
+        `cannot list the tools of "${row.name}": ${(error as Error).message}`,
+      );
+    }
+  });
+
+  app.post('/:id/tools/call', async (c) => {
+    const user = c.get('user');
+    const row = await find(user, c.req.param('id'));
+    const input = await readBody<{ name: string; arguments?: Record<string, unknown> }>(
+      c,
+      ToolCallRequestSchema,
+      services.validator,
+    );
+    const connection = registry.connection(row);
+    if (!(connection instanceof McpConnection))
+      throw new ApiError(409, 'server_unavailable', connection.unavailable);
+    let tools: Awaited<ReturnType<typeof registry.tools>>;
+    try {
+      tools = await registry.tools(row);
+    } catch (error) {
+      throw new ApiError(
+        409,
+        'server_unavailable',
+        `cannot reach "${row.name}": ${(error as Error).message}`,
+      );
+    }
+    const tool = tools.find((candidate) => candidate.name === input.name);
+    if (!tool) {
+      throw new ApiError(
+        404,
+        'tool_not_found',
+        `server "${row.name}" has no tool ${JSON.stringify(input.name)}`,
+        {
+          details: { tools: tools.map((candidate) => candidate.name) },
+        },
+      );
+    }
+    const policy = await services.settings.approvalPolicy();
+    if (decideApproval(policy, sanitizeServerName(row.name), tool.name, tool.annotations) === 'deny') {
+      throw new ApiError(
+        403,
+        'tool_denied',
+        `the deployment's policy does not allow ${row.name}:${tool.name}`,
+      );
+    }
+    const output = await connection
+      .callTool(tool.name, input.arguments ?? {}, {
+        signal: AbortSignal.timeout(services.limits.toolTimeoutMs),
+      })
+      .catch((error: Error) => {
+        throw new ApiError(502, 'tool_call_failed', error.message);
+      });
+    const widget = widgetOf(output.value);
+    const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
+    return c.json({
+      success: !output.isError,
+      content: output.text,
+      is_error: output.isError,
+      ...(output.value !== undefined ? { structured: output.value } : {}),
+      ...(widget ? { widget } : {}),
+      ...(typeof resourceUri === 'string' ? { ui_resource: resourceUri } : {}),
+    });
+  });
+
+  return app;
+}
+
+async function transportOf(
+  input: Registration,
+  user: User,
+  allowPrivateNetworks: boolean,
+): Promise<ServerTransport> {
+  if ((input.url === undefined) === (input.command === undefined)) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'give exactly one of "url" (Streamable HTTP) or "command" (stdio)',
+    );
+  }
+  if (input.command !== undefined) {
+    requireAdmin(user, 'register a stdio server (it runs a command on the gateway)');
+    return { type: 'stdio', command: input.command, args: input.args, env: input.env, cwd: input.cwd };
+  }
+  const url = input.url as string;
+  if (user.role !== 'admin' && !allowPrivateNetworks) {
+    try {
+      await checkPublicUrl(url);
+    } catch (error) {
+      if (error instanceof ForbiddenUrlError) throw new ApiError(403, 'forbidden_url', error.message);
+      throw error;
+    }
+  } else if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new ApiError(400, 'invalid_request', `${JSON.stringify(url)} is not an http(s) URL`);
+  }
+  return { type: 'http', url, ...(input.headers ? { headers: input.headers } : {}) };
+}
+
+/** The widget a tool result describes: `{widget, params}` or `{widget, data}`. */
+function widgetOf(value: unknown): { type: string; data: Record<string, unknown> } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const candidate = value as { widget?: unknown; params?: unknown; data?: unknown };
+  const data = candidate.params ?? candidate.data;
+  if (typeof candidate.widget !== 'string' || typeof data !== 'object' || data === null) return undefined;
+  return { type: candidate.widget, data: data as Record<string, unknown> };
+}

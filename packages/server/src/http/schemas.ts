@@ -1,0 +1,231 @@
+import type { JsonSchema } from '@switchboard/core';
+
+/**
+ * The JSON Schemas of the API's bodies: request bodies are validated against them and the OpenAPI
+ * document is built from them, so the two cannot drift apart.
+ */
+
+const text = (maxLength: number, minLength = 0): JsonSchema => ({ type: 'string', minLength, maxLength });
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+
+export const ApprovalPolicySchema: JsonSchema = {
+  type: 'object',
+  description:
+    'Rules are tried in order (first match wins), then the annotation defaults, then defaultAction.',
+  additionalProperties: false,
+  properties: {
+    rules: {
+      type: 'array',
+      maxItems: 200,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['match', 'action'],
+        properties: {
+          match: {
+            ...text(200, 1),
+            description: '`server:tool` glob; `*` matches anything (e.g. `shop:*`, `*:delete_*`).',
+          },
+          action: { enum: ['allow', 'ask', 'deny'] },
+        },
+      },
+    },
+    readOnly: {
+      enum: ['allow', 'ask', 'deny'],
+      description: 'For tools annotated readOnlyHint when no rule matched.',
+    },
+    destructive: {
+      enum: ['allow', 'ask', 'deny'],
+      description: 'For tools annotated destructiveHint when no rule matched.',
+    },
+    defaultAction: { enum: ['allow', 'ask', 'deny'] },
+  },
+};
+
+export const EnabledToolSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['server_id', 'tool_name'],
+  properties: {
+    server_id: text(100, 1),
+    tool_name: { ...text(200, 1), description: 'A tool of the server, or `*` for all of them.' },
+  },
+};
+
+export const ConversationLimitsSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: "Lower the deployment's limits for this conversation (they cannot raise them).",
+  properties: {
+    tool_turns_per_request: { type: 'integer', minimum: 1, maximum: 10_000 },
+    tool_turns_per_session: { type: 'integer', minimum: 1, maximum: 100_000 },
+  },
+};
+
+export const ConversationInputSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: text(500),
+    system_prompt: text(100_000),
+    context: { description: 'Anything the model should know (JSON); added to the system prompt.' },
+    model: {
+      ...nullable(text(300, 1)),
+      description: 'A model spec (`anthropic:<model>`, …); null: the gateway default.',
+    },
+    enabled_tools: {
+      type: 'array',
+      maxItems: 1000,
+      items: EnabledToolSchema,
+      description:
+        'When non-empty, only these tools are offered; empty: every running server, through discovery.',
+    },
+    limits: ConversationLimitsSchema,
+    approval_policy: nullable(ApprovalPolicySchema),
+  },
+};
+
+export const ClientToolSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'input_schema'],
+  properties: {
+    name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' },
+    description: text(10_000),
+    input_schema: { type: 'object', description: 'JSON Schema of the arguments.' },
+    annotations: { type: 'object' },
+  },
+};
+
+export const ChatRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['content'],
+  properties: {
+    content: text(200_000, 1),
+    client_tools: {
+      type: 'array',
+      maxItems: 200,
+      items: ClientToolSchema,
+      description: 'Tools the client executes itself (named `client_webmcp_<name>` for the model).',
+    },
+  },
+};
+
+export const ToolResultsRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['results'],
+  properties: {
+    results: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 200,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['call_id', 'content'],
+        properties: {
+          call_id: text(200, 1),
+          content: { description: 'The result: text, or any JSON value (sent to the model as JSON).' },
+          is_error: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};
+
+export const ApprovalRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['call_id', 'decision'],
+  properties: {
+    call_id: text(200, 1),
+    decision: { enum: ['approve', 'deny'] },
+    remember: {
+      type: 'boolean',
+      description: 'Also add an allow/deny rule for this tool to the conversation policy.',
+    },
+  },
+};
+
+const ToolCallSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'type', 'function'],
+  properties: {
+    id: text(200, 1),
+    type: { const: 'function' },
+    function: {
+      type: 'object',
+      required: ['name', 'arguments'],
+      properties: { name: text(200, 1), arguments: { type: 'string', description: 'JSON text.' } },
+    },
+  },
+};
+
+export const MessageInputSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['role'],
+  properties: {
+    role: { enum: ['user', 'assistant', 'system', 'tool'] },
+    content: nullable(text(200_000)),
+    tool_calls: { type: 'array', maxItems: 200, items: ToolCallSchema },
+    tool_call_id: text(200, 1),
+    name: text(200, 1),
+    is_error: { type: 'boolean' },
+  },
+};
+
+export const StatelessChatRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['messages'],
+  properties: {
+    messages: { type: 'array', minItems: 1, maxItems: 2000, items: MessageInputSchema },
+    tools: {
+      type: 'array',
+      maxItems: 200,
+      items: ClientToolSchema,
+      description: 'The tools the client executes.',
+    },
+    systemPrompt: text(100_000),
+    context: { description: 'Anything the model should know (JSON).' },
+  },
+};
+
+export const EnableToolRequestSchema = EnabledToolSchema;
+
+export const ServerRegistrationSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  description:
+    'Exactly one of `url` (Streamable HTTP, with SSE fallback) or `command` (stdio; administrators only).',
+  properties: {
+    name: { type: 'string', pattern: '^[a-zA-Z0-9][a-zA-Z0-9_-]{0,47}$' },
+    description: text(2000),
+    url: text(2000, 1),
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    command: text(1000, 1),
+    args: { type: 'array', maxItems: 100, items: text(4000) },
+    env: { type: 'object', additionalProperties: { type: 'string' } },
+    cwd: text(1000, 1),
+  },
+};
+
+export const ToolCallRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: text(200, 1), arguments: { type: 'object' } },
+};
+
+export const UserCreateSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: text(200, 1), role: { enum: ['user', 'admin'] } },
+};
+
+export const PolicyUpdateSchema = ApprovalPolicySchema;

@@ -1,0 +1,30 @@
+/** A tool call in a message, in the OpenAI-compatible shape the API speaks. */
+export interface ApiToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** The roles a stored message can have. */
+export type ApiRole = 'user' | 'assistant' | 'system' | 'tool';
+
+/** A message before it is stored (no id or timestamp yet). */
+export interface MessageDraft {
+  role: ApiRole;
+  /** Text; `null` for an assistant message that only calls tools. */
+  content: string | null;
+  tool_calls?: ApiToolCall[];
+  /** For `tool` messages: the call answered. */
+  tool_call_id?: string;
+  /** For `tool` messages: the tool's name. */
+  name?: string;
+  /** For `tool` messages: the result is an error. */
+  is_error?: boolean;
+}
+
+/** A stored message of a conversation, as the API returns it. */
+export interface ApiMessage extends MessageDraft {
+  id: string;
+  /** ISO 8601. */
+  timestamp: string;
+}

@@ -1,0 +1,102 @@
+import type { ChatMessage } from '@switchboard/core';
+import { describe, expect, it } from 'vitest';
+import { fromApiMessages } from './from-api-messages.ts';
+import { toApiMessages } from './to-api-messages.ts';
+
+const history: ChatMessage[] = [
+  { role: 'user', content: 'Add milk' },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'Searching.' },
+      { type: 'tool_use', id: 'call_1', name: 'shop_mcp_search_products', input: { query: 'milk' } },
+      { type: 'tool_use', id: 'call_2', name: 'client_webmcp_get_location', input: {} },
+    ],
+  },
+  {
+    role: 'user',
+    content: [
+      { type: 'tool_result', tool_use_id: 'call_1', content: '[{"code":"DAI-001"}]' },
+      { type: 'tool_result', tool_use_id: 'call_2', content: 'denied', is_error: true },
+      { type: 'text', text: 'Semi-skimmed, please.' },
+    ],
+  },
+  { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+];
+
+describe('fromApiMessages', () => {
+  it('round-trips the runtime history', () => {
+    expect(fromApiMessages(toApiMessages(history))).toEqual(
+      history.map((message) => ({
+        ...message,
+        content:
+          typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content,
+      })),
+    );
+  });
+
+  it('answers calls left without a result, drops stray results, and keeps system notes labelled', () => {
+    const messages = fromApiMessages([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'a', type: 'function', function: { name: 't', arguments: '' } }],
+      },
+      { role: 'user', content: 'Never mind' },
+      { role: 'tool', content: 'late', tool_call_id: 'zzz' },
+    ]);
+    expect(messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[system note] Be brief.' },
+          { type: 'text', text: 'Hi' },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 't', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'a',
+            content: 'Error: no result was given for this call.',
+            is_error: true,
+          },
+          { type: 'text', text: 'Never mind' },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves the last calls open only when asked', () => {
+    const drafts = [
+      { role: 'user' as const, content: 'Hi' },
+      {
+        role: 'assistant' as const,
+        content: null,
+        tool_calls: [{ id: 'a', type: 'function' as const, function: { name: 't', arguments: '{}' } }],
+      },
+    ];
+    expect(fromApiMessages(drafts, { openTail: true })).toHaveLength(2);
+    expect(fromApiMessages(drafts).at(-1)).toMatchObject({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'a' }],
+    });
+  });
+
+  it('reports malformed messages', () => {
+    expect(() => fromApiMessages([{ role: 'tool', content: 'x' }])).toThrow(/tool_call_id/);
+    expect(() =>
+      fromApiMessages([
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'a', type: 'function', function: { name: 't', arguments: '{' } }],
+        },
+      ]),
+    ).toThrow(/messages\[0\]\.tool_calls\[0\]\.function\.arguments is not valid JSON/);
+  });
+});

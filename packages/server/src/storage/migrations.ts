@@ -1,0 +1,134 @@
+/** One schema change, applied once, in order, inside a transaction. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * The gateway's schema, for PGlite and PostgreSQL alike. Never edit an applied migration: add one.
+ * Every conversation-owned table cascades on the conversation's deletion.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  role text NOT NULL CHECK (role IN ('user', 'admin')),
+  api_key_hash text UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE conversations (
+  id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  title text NOT NULL DEFAULT '',
+  system_prompt text NOT NULL DEFAULT '',
+  context jsonb,
+  model text,
+  enabled_tools jsonb NOT NULL DEFAULT '[]',
+  limits jsonb NOT NULL DEFAULT '{}',
+  approval_policy jsonb,
+  client_tools jsonb NOT NULL DEFAULT '[]',
+  session jsonb NOT NULL,
+  session_message_seq bigint NOT NULL DEFAULT 0,
+  status text NOT NULL DEFAULT 'idle'
+    CHECK (status IN ('idle', 'running', 'awaiting_client_tool', 'awaiting_approval')),
+  pending jsonb NOT NULL DEFAULT '[]',
+  run_id text,
+  lease_owner text,
+  lease_expires_at timestamptz,
+  stop_requested boolean NOT NULL DEFAULT false,
+  event_seq bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX conversations_by_user ON conversations (user_id, updated_at DESC, id DESC);
+
+CREATE TABLE messages (
+  seq bigserial PRIMARY KEY,
+  id text NOT NULL UNIQUE,
+  conversation_id text NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  role text NOT NULL CHECK (role IN ('user', 'assistant', 'system', 'tool')),
+  content text,
+  tool_calls jsonb,
+  tool_call_id text,
+  name text,
+  is_error boolean NOT NULL DEFAULT false,
+  run_id text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX messages_by_conversation ON messages (conversation_id, seq);
+
+CREATE TABLE stream_events (
+  conversation_id text NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  seq bigint NOT NULL,
+  run_id text NOT NULL,
+  event jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (conversation_id, seq)
+);
+
+CREATE TABLE canvas_events (
+  id bigserial PRIMARY KEY,
+  conversation_id text NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  run_id text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('widget', 'canvas')),
+  payload jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX canvas_events_by_conversation ON canvas_events (conversation_id, id);
+
+CREATE TABLE approvals (
+  conversation_id text NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  call_id text NOT NULL,
+  run_id text NOT NULL,
+  tool_name text NOT NULL,
+  server text,
+  tool text,
+  input jsonb,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'denied', 'abandoned')),
+  remember boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  decided_at timestamptz,
+  PRIMARY KEY (conversation_id, call_id)
+);
+
+CREATE TABLE usage (
+  id bigserial PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  conversation_id text REFERENCES conversations (id) ON DELETE SET NULL,
+  run_id text NOT NULL,
+  model text NOT NULL,
+  stop_reason text NOT NULL,
+  input_tokens integer NOT NULL,
+  output_tokens integer NOT NULL,
+  model_calls integer NOT NULL,
+  tool_calls integer NOT NULL,
+  elapsed_ms integer NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX usage_by_user ON usage (user_id, created_at);
+
+CREATE TABLE mcp_servers (
+  id text PRIMARY KEY,
+  name text NOT NULL UNIQUE,
+  owner_id text REFERENCES users (id) ON DELETE CASCADE,
+  description text,
+  transport jsonb NOT NULL,
+  enabled boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+];

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './database.ts';
+
+/** Options of {@link openPostgresDatabase}. */
+export interface PostgresOptions {
+  /** A `postgres://` connection string (`DATABASE_URL`). */
+  url: string;
+  /** A schema to keep every table in (created when missing); default `public`. Used to isolate test runs. */
+  schema?: string;
+  /** Pool size (default 10). */
+  maxConnections?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * A name per distinct statement text, so each connection parses and plans a statement once and
+ * reuses it (pg's named prepared statements). Statements without parameters are sent as they are.
+ */
+function statementName(names: Map<string, string>, sql: string): string | undefined {
+  if (!sql.includes('$1')) return undefined;
+  let name = names.get(sql);
+  if (!name) {
+    name = `sb_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
+/** int8 columns (sequences, counters) parsed as numbers, as PGlite returns them. */
+function bigintsAsNumbers(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+  return types;
+}
+
+/** Opens a pool of connections to a PostgreSQL server. */
+export async function openPostgresDatabase(options: PostgresOptions): Promise<Database> {
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(
+      `database schema "${schema}" must be lowercase letters, digits and _ (at most 63 characters)`,
+    );
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    types: bigintsAsNumbers(),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const names = new Map<string, string>();
+  const run = async <Row>(
+    client: pg.Pool | pg.PoolClient,
+    sql: string,
+    params?: unknown[],
+  ): Promise<QueryResult<Row>> => {
+    const result = await client.query({ name: statementName(names, sql), text: sql, values: params });
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+  };
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+      try {
+        await client.query('BEGIN');
+        const value = await fn(tx);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

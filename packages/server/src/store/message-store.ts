@@ -1,0 +1,107 @@
+import type { AgentSessionSnapshot } from '@switchboard/core';
+import type { ApiMessage, ApiToolCall, MessageDraft } from '../messages/api-message.ts';
+import { fromApiMessages } from '../messages/from-api-messages.ts';
+import type { Queryable } from '../storage/database.ts';
+import { iso } from './conversation.ts';
+import { json } from './conversation-store.ts';
+import { newId } from './new-id.ts';
+
+/** A stored message row. */
+export interface MessageRow {
+  seq: number;
+  id: string;
+  role: ApiMessage['role'];
+  content: string | null;
+  tool_calls: ApiToolCall[] | null;
+  tool_call_id: string | null;
+  name: string | null;
+  is_error: boolean;
+  created_at: Date;
+}
+
+const MESSAGE_COLUMNS = 'seq, id, role, content, tool_calls, tool_call_id, name, is_error, created_at';
+
+/** The API view of a message row (optional fields only when set). */
+export function toApiMessage(row: MessageRow): ApiMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    timestamp: iso(row.created_at),
+    ...(row.tool_calls ? { tool_calls: row.tool_calls } : {}),
+    ...(row.tool_call_id ? { tool_call_id: row.tool_call_id } : {}),
+    ...(row.name ? { name: row.name } : {}),
+    ...(row.is_error ? { is_error: true } : {}),
+  };
+}
+
+/** A conversation's messages in order, after `afterSeq` when given, at most `limit`. */
+export async function listMessages(
+  db: Queryable,
+  conversationId: string,
+  options: { after?: string; limit?: number } = {},
+): Promise<MessageRow[]> {
+  const params: unknown[] = [conversationId];
+  let where = 'conversation_id = $1';
+  if (options.after) {
+    params.push(options.after);
+    where += ` AND seq > (SELECT seq FROM messages WHERE id = $${params.length} AND conversation_id = $1)`;
+  }
+  params.push(options.limit ?? 1_000_000);
+  const { rows } = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where} ORDER BY seq LIMIT $${params.length}`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * Inserts messages in order with one statement and returns the stored rows (ids and timestamps set).
+ * `runId` ties them to the turn that produced them.
+ */
+export async function insertMessages(
+  db: Queryable,
+  conversationId: string,
+  drafts: readonly MessageDraft[],
+  runId: string | null,
+): Promise<MessageRow[]> {
+  if (drafts.length === 0) return [];
+  const records = drafts.map((draft, index) => ({
+    ord: index,
+    id: newId('msg'),
+    role: draft.role,
+    content: draft.content,
+    tool_calls: draft.tool_calls ?? null,
+    tool_call_id: draft.tool_call_id ?? null,
+    name: draft.name ?? null,
+    is_error: draft.is_error ?? false,
+  }));
+  const { rows } = await db.query<MessageRow>(
+    `INSERT INTO messages (id, conversation_id, role, content, tool_calls, tool_call_id, name, is_error, run_id)
+     SELECT r.id, $1, r.role, r.content, r.tool_calls, r.tool_call_id, r.name, r.is_error, $3
+     FROM jsonb_to_recordset($2::jsonb) AS r(ord int, id text, role text, content text, tool_calls jsonb,
+       tool_call_id text, name text, is_error boolean)
+     ORDER BY r.ord
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [conversationId, json(records), runId],
+  );
+  return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Rebuilds the session's history from the stored messages (after a message was added or deleted by
+ * hand, or to take in the acknowledged message of a turn that never finished). A suspended step is
+ * settled: its open calls count as not run. Returns the new snapshot and the last message seq.
+ */
+export async function rebuildSessionHistory(
+  db: Queryable,
+  conversationId: string,
+  session: AgentSessionSnapshot,
+): Promise<{ session: AgentSessionSnapshot; lastSeq: number }> {
+  const rows = await listMessages(db, conversationId);
+  const { suspended: _settled, ...rest } = session;
+  return {
+    session: { ...rest, messages: fromApiMessages(rows.map(toApiMessage)) },
+    lastSeq: rows.at(-1)?.seq ?? 0,
+  };
+}

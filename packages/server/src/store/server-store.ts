@@ -1,0 +1,75 @@
+import type { Queryable } from '../storage/database.ts';
+import { json } from './conversation-store.ts';
+import { newId } from './new-id.ts';
+
+/** How the gateway reaches a registered MCP server. */
+export type ServerTransport =
+  | { type: 'http'; url: string; headers?: Record<string, string> }
+  | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { type: 'builtin'; name: string };
+
+/** A registered MCP server. `owner_id` null: the deployment's, visible to everyone. */
+export interface ServerRow {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  description: string | null;
+  transport: ServerTransport;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Every registered server. */
+export async function listServerRows(db: Queryable): Promise<ServerRow[]> {
+  const { rows } = await db.query<ServerRow>('SELECT * FROM mcp_servers ORDER BY created_at, id');
+  return rows;
+}
+
+/** Registers a server; undefined when the name is taken. */
+export async function insertServer(
+  db: Queryable,
+  input: { name: string; ownerId: string | null; description?: string; transport: ServerTransport },
+): Promise<ServerRow | undefined> {
+  const { rows } = await db.query<ServerRow>(
+    `INSERT INTO mcp_servers (id, name, owner_id, description, transport) VALUES ($1, $2, $3, $4, $5::jsonb)
+     ON CONFLICT (name) DO NOTHING RETURNING *`,
+    [newId('srv'), input.name, input.ownerId, input.description ?? null, json(input.transport)],
+  );
+  return rows[0];
+}
+
+/** Registers or updates a deployment server by name (servers from the configuration). */
+export async function upsertDeploymentServer(
+  db: Queryable,
+  input: { name: string; description?: string; transport: ServerTransport },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO mcp_servers (id, name, owner_id, description, transport) VALUES ($1, $2, NULL, $3, $4::jsonb)
+     ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description, transport = EXCLUDED.transport,
+       owner_id = NULL, updated_at = now()
+     WHERE mcp_servers.transport IS DISTINCT FROM EXCLUDED.transport
+        OR mcp_servers.description IS DISTINCT FROM EXCLUDED.description
+        OR mcp_servers.owner_id IS NOT NULL`,
+    [newId('srv'), input.name, input.description ?? null, json(input.transport)],
+  );
+}
+
+/** Starts or stops a server (its desired state, followed by every replica). */
+export async function setServerEnabled(
+  db: Queryable,
+  id: string,
+  enabled: boolean,
+): Promise<ServerRow | undefined> {
+  const { rows } = await db.query<ServerRow>(
+    'UPDATE mcp_servers SET enabled = $2, updated_at = now() WHERE id = $1 RETURNING *',
+    [id, enabled],
+  );
+  return rows[0];
+}
+
+/** Unregisters a server. */
+export async function deleteServer(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM mcp_servers WHERE id = $1', [id]);
+  return rowCount > 0;
+}
