@@ -15,6 +15,10 @@ describe('tokenize', () => {
     ]);
   });
 
+  it('adds the kind of a coded identifier, but leaves short codes whole', () => {
+    expect(tokenize('NCT04280705 mp3 h264')).toEqual(['NCT04280705', 'NCT', 'mp3', 'h264']);
+  });
+
   it('indexes CJK runs by character pairs and keeps the Latin words around them', () => {
     expect(tokenize('查询火车 tickets 票')).toEqual(['查询', '询火', '火车', '票', 'tickets']);
   });

@@ -8,6 +8,8 @@ const HAS_UPPER = /\p{Lu}/u;
 const LOWER_OR_DIGIT_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 const ACRONYM_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const DIGITS = /^\d+$/;
+/** A letter prefix followed by a long number: an identifier whose prefix names its kind (`NCT04280705`). */
+const CODED_IDENTIFIER = /^(\p{L}{2,})\d{3,}$/u;
 const LATIN_LETTERS = /^[a-z]+$/;
 
 /** Words Porter's algorithm would merge with a different word (`news` → `new`). */
@@ -18,9 +20,10 @@ const MAX_REMEMBERED = 200_000;
 
 /**
  * Splits text into raw search tokens: identifier parts (snake_case, kebab-case, camelCase,
- * PascalCase and acronyms: `listMCPTools` → list, MCP, Tools), words, and — for Chinese, Japanese
- * and Korean runs, written without spaces — overlapping character pairs (a lone character stays
- * a token). Tokens keep their case; {@link normalizeTerm} folds it.
+ * PascalCase and acronyms: `listMCPTools` → list, MCP, Tools), words, the kind of a coded identifier
+ * besides the identifier itself (`NCT04280705` → NCT04280705, NCT), and — for Chinese, Japanese and
+ * Korean runs, written without spaces — overlapping character pairs (a lone character stays a
+ * token). Tokens keep their case; {@link normalizeTerm} folds it.
  */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
@@ -28,7 +31,12 @@ export function tokenize(text: string): string[] {
   const spaced = HAS_UPPER.test(latin)
     ? latin.replace(LOWER_OR_DIGIT_THEN_UPPER, '$1 $2').replace(ACRONYM_THEN_WORD, '$1 $2')
     : latin;
-  for (const word of spaced.split(WORD_SEPARATOR)) if (word !== '') tokens.push(word);
+  for (const word of spaced.split(WORD_SEPARATOR)) {
+    if (word === '') continue;
+    tokens.push(word);
+    const code = CODED_IDENTIFIER.exec(word);
+    if (code !== null) tokens.push(code[1]);
+  }
   return tokens;
 }
 

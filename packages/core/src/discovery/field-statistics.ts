@@ -1,8 +1,8 @@
 /** How one field of a document counts in BM25F. */
 export interface FieldWeight {
-  /** How much one occurrence in this field counts, relative to the others. */
+  /** How much one occurrence in this field counts, relative to the other fields. */
   weight: number;
-  /** Length normalization, 0 (none) to 1 (full): a match in a long field counts less. */
+  /** Length normalization, 0 (none) to 1 (full): a match in a longer-than-average field counts less. */
   b: number;
 }
 
@@ -12,27 +12,33 @@ const MAX_COUNT = FIELD_RADIX - 1;
 const MAX_FIELDS = 6;
 
 interface DocumentCounts {
-  /** Term → its counts in every field, packed (see {@link FIELD_RADIX}). */
+  /** Term → its count in every field, packed (see {@link FIELD_RADIX}). */
   counts: Map<string, number>;
   lengths: number[];
+  /** Per field, `weight / (1 − b + b · length / averageLength)`, as of `generation`. */
+  factors: number[];
+  generation: number;
 }
 
 /**
  * The per-document, per-field term counts and field lengths BM25F needs, kept up to date as
- * documents come and go: {@link frequency} gives a document's pseudo term frequency, each field's
+ * documents come and go. {@link frequency} gives a document's pseudo term frequency: each field's
  * count weighted and normalized by that field's length relative to its average over all documents.
- * Saturation and rarity are applied by the caller, once over all fields, so a word in a tool's name
- * and in its description is one piece of evidence, not two.
+ * The caller applies saturation and rarity once over the sum, so a word in a tool's name and in its
+ * description is one piece of evidence, weighted by where it occurs, not two.
  */
 export class FieldStatistics<Field extends string> {
   readonly #fields: readonly Field[];
   readonly #weights: readonly FieldWeight[];
   readonly #documents = new Map<string, DocumentCounts>();
   readonly #totalLengths: number[];
+  /** Bumped by every change: field averages, and so every document's factors, are then stale. */
+  #generation = 0;
 
   constructor(fields: Readonly<Record<Field, FieldWeight>>) {
     this.#fields = Object.keys(fields) as Field[];
-    if (this.#fields.length > MAX_FIELDS) throw new Error(`at most ${MAX_FIELDS} fields are supported`);
+    if (this.#fields.length > MAX_FIELDS)
+      throw new Error(`FieldStatistics supports at most ${MAX_FIELDS} fields`);
     this.#weights = this.#fields.map((field) => fields[field]);
     this.#totalLengths = this.#fields.map(() => 0);
   }
@@ -56,10 +62,11 @@ export class FieldStatistics<Field extends string> {
       this.#totalLengths[index] += terms[field].length;
       return terms[field].length;
     });
-    this.#documents.set(id, { counts, lengths });
+    this.#documents.set(id, { counts, lengths, factors: [], generation: -1 });
+    this.#generation++;
   }
 
-  /** Forgets a document (nothing happens for an unknown id). */
+  /** Forgets a document (an unknown id is ignored). */
   remove(id: string): void {
     const document = this.#documents.get(id);
     if (document === undefined) return;
@@ -67,11 +74,7 @@ export class FieldStatistics<Field extends string> {
       this.#totalLengths[index] -= length;
     });
     this.#documents.delete(id);
-  }
-
-  /** True when the document contains the term in any field. */
-  contains(id: string, term: string): boolean {
-    return this.#documents.get(id)?.counts.has(term) ?? false;
+    this.#generation++;
   }
 
   /**
@@ -82,17 +85,25 @@ export class FieldStatistics<Field extends string> {
     const document = this.#documents.get(id);
     const packed = document?.counts.get(term);
     if (document === undefined || packed === undefined) return 0;
+    if (document.generation !== this.#generation) this.#refresh(document);
     let frequency = 0;
     let rest = packed;
-    for (let index = 0; index < this.#weights.length && rest > 0; index++) {
+    for (let index = 0; rest > 0; index++) {
       const count = rest % FIELD_RADIX;
-      rest = Math.floor(rest / FIELD_RADIX);
-      if (count === 0) continue;
-      const { weight, b } = this.#weights[index];
-      const average = this.#totalLengths[index] / this.#documents.size;
-      const relative = average > 0 ? document.lengths[index] / average : 1;
-      frequency += (weight * count) / (1 - b + b * relative);
+      rest = (rest - count) / FIELD_RADIX;
+      frequency += count * document.factors[index];
     }
     return frequency;
+  }
+
+  /** Recomputes a document's per-field factors from the current average field lengths. */
+  #refresh(document: DocumentCounts): void {
+    const count = Math.max(1, this.#documents.size);
+    document.factors = this.#weights.map(({ weight, b }, index) => {
+      const average = this.#totalLengths[index] / count;
+      const relative = average > 0 ? document.lengths[index] / average : 1;
+      return weight / (1 - b + b * relative);
+    });
+    document.generation = this.#generation;
   }
 }

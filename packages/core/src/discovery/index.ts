@@ -21,7 +21,7 @@ export {
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
-export { QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
+export { type QueryConcept, QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
 export { SYNONYM_GROUPS } from './synonyms.ts';
 export {
   type IndexableLayer,
@@ -31,4 +31,11 @@ export {
   type ToolSearchOptions,
   type ToolSearchResult,
 } from './tool-search-index.ts';
-export { parameterText, type ToolSearchFields, toolSearchFields } from './tool-search-text.ts';
+export {
+  parameterText,
+  SERVER_FIELD_WEIGHTS,
+  SHARED_FIELD_WEIGHTS,
+  TOOL_FIELD_WEIGHTS,
+  type ToolSearchFields,
+  toolSearchFields,
+} from './tool-search-text.ts';

@@ -3,21 +3,40 @@ import { TextAnalyzer } from './analyze-text.ts';
 import { QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
 
 describe('QueryExpander', () => {
-  it('keeps the query terms at weight 1 and adds their synonyms at a lower weight', () => {
+  it('makes each query word a concept, with its synonyms as weaker alternatives', () => {
     const expander = new QueryExpander(new TextAnalyzer(), ['picture image photo', 'save write']);
-    expect(expander.weightedTerms('Save the picture')).toEqual(
-      new Map([
-        ['save', 1],
-        ['pictur', 1],
-        ['write', SYNONYM_WEIGHT],
-        ['imag', SYNONYM_WEIGHT],
-        ['photo', SYNONYM_WEIGHT],
-      ]),
-    );
+    expect(expander.concepts('Save the picture')).toEqual([
+      {
+        term: 'save',
+        alternatives: new Map([
+          ['save', 1],
+          ['write', SYNONYM_WEIGHT],
+        ]),
+      },
+      {
+        term: 'pictur',
+        alternatives: new Map([
+          ['pictur', 1],
+          ['imag', SYNONYM_WEIGHT],
+          ['photo', SYNONYM_WEIGHT],
+        ]),
+      },
+    ]);
   });
 
-  it('never lowers a word the query itself contains', () => {
+  it('keeps a word the query itself contains at full weight in its own concept', () => {
     const expander = new QueryExpander(new TextAnalyzer(), ['picture image']);
-    expect(expander.weightedTerms('image picture').get('imag')).toBe(1);
+    const concepts = expander.concepts('image picture image');
+    expect(concepts.map((concept) => concept.term)).toEqual(['imag', 'pictur']);
+    expect(concepts[0]?.alternatives.get('imag')).toBe(1);
+  });
+
+  it('pairs neighbouring query words, across stop words', () => {
+    const expander = new QueryExpander(new TextAnalyzer(), []);
+    expect(expander.pairs('Please read the file and write a summary')).toEqual([
+      'file read',
+      'file write',
+      'summari write',
+    ]);
   });
 });

@@ -1,13 +1,22 @@
 import type { TextAnalyzer } from './analyze-text.ts';
 import { SYNONYM_GROUPS } from './synonyms.ts';
+import { adjacentPairs } from './term-pairs.ts';
 
 /** The weight of a word pulled in through a synonym group, relative to a word of the query. */
 export const SYNONYM_WEIGHT = 0.35;
 
+/** One word of a query and the other words that would also express it. */
+export interface QueryConcept {
+  /** The query's own (normalized) term. */
+  term: string;
+  /** Every term that expresses the concept with its weight: the term itself at 1, synonyms lower. */
+  alternatives: ReadonlyMap<string, number>;
+}
+
 /**
- * Expands query terms with synonyms: each term of the query keeps weight 1, the other words of its
- * synonym groups come in at {@link SYNONYM_WEIGHT}. Built once per index from the analyzer, so
- * synonym words are normalized (stemmed) exactly like indexed text.
+ * Turns a query into concepts — each distinct term of the query, with the other words of its synonym
+ * groups as weaker alternatives — and into pairs of neighbouring terms. Built once per index from
+ * the analyzer, so synonym words are normalized (stemmed) exactly like indexed text.
  */
 export class QueryExpander {
   readonly #analyzer: TextAnalyzer;
@@ -28,16 +37,17 @@ export class QueryExpander {
     }
   }
 
-  /** The weighted terms of a query: its own terms (weight 1, repeats collapsed), then synonyms. */
-  weightedTerms(query: string): Map<string, number> {
-    const weights = new Map<string, number>();
-    const own = this.#analyzer.terms(query);
-    for (const term of own) weights.set(term, 1);
-    for (const term of own) {
-      for (const related of this.#related.get(term) ?? []) {
-        if (!weights.has(related)) weights.set(related, SYNONYM_WEIGHT);
-      }
-    }
-    return weights;
+  /** The concepts of a query, one per distinct term, in order of first occurrence. */
+  concepts(query: string): QueryConcept[] {
+    return [...new Set(this.#analyzer.terms(query))].map((term) => {
+      const alternatives = new Map([[term, 1]]);
+      for (const related of this.#related.get(term) ?? []) alternatives.set(related, SYNONYM_WEIGHT);
+      return { term, alternatives };
+    });
+  }
+
+  /** The pairs of neighbouring query terms (stop words skipped), as `pairKey`s. */
+  pairs(query: string): string[] {
+    return adjacentPairs(this.#analyzer.terms(query));
   }
 }

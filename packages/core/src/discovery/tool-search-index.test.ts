@@ -198,3 +198,98 @@ describe('ToolSearchIndex ranking', () => {
     );
   });
 });
+
+describe('ToolSearchIndex ranking signals', () => {
+  const trials: McpLayer = {
+    protocol: 'mcp',
+    serverName: 'Trials',
+    description: 'Clinical trials registry: studies, sponsors and outcomes.',
+    tools: [
+      tool('get_record', 'Fetch one record by its id.'),
+      tool('trial_getter', 'Fetch a trial by its NCT ID.'),
+    ],
+  };
+  const store: McpLayer = {
+    protocol: 'mcp',
+    serverName: 'Store',
+    description: 'A key-value store.',
+    tools: [tool('get_record', 'Fetch one record by its key.'), tool('put_record', 'Save one record.')],
+  };
+
+  function build(...layers: McpLayer[]): ToolSearchIndex {
+    const index = new ToolSearchIndex();
+    for (const layer of [weather, shop, ...layers]) index.add(layer);
+    return index;
+  }
+
+  it('lifts the tools of a server the request is about, though they never say its words', () => {
+    const results = build(store, trials).search('get the record of a clinical trial', { dedupe: false });
+    expect(results[0]).toMatchObject({ server: 'trials', toolName: 'get_record' });
+    expect(results.findIndex((result) => result.server === 'store')).toBeGreaterThan(0);
+  });
+
+  it('ignores the request filler around the words that matter', () => {
+    const index = build(store, trials);
+    const names = (query: string) => index.search(query).map((result) => result.prefixedName);
+    expect(names('Please could you help me, I want the weather forecast for Paris')).toEqual(
+      names('weather forecast Paris'),
+    );
+  });
+
+  it('gives no weight to a word hundreds of tools hold, in a longer request', () => {
+    const index = new ToolSearchIndex();
+    index.add({
+      protocol: 'mcp',
+      serverName: 'Data',
+      description: 'Several services.',
+      tools: [
+        tool('forecast', 'Weather forecast data for a city.'),
+        tool('alerts', 'Storm alerts data, with the weather service that issued them.'),
+        tool('storm_tracker', 'Track a storm.'),
+        ...Array.from({ length: 200 }, (_, item) => tool(`table_${item}`, 'Rows of data.')),
+      ],
+    });
+    const names = (query: string) => index.search(query).map((result) => result.toolName);
+    expect(names('storm weather forecast alerts for my city')).toEqual([
+      'forecast',
+      'alerts',
+      'storm_tracker',
+    ]);
+    expect(names('storm weather forecast alerts for my city data')).toEqual(
+      names('storm weather forecast alerts for my city'),
+    );
+  });
+
+  it('still answers a longer request made only of words hundreds of tools hold', () => {
+    const index = new ToolSearchIndex();
+    index.add({
+      protocol: 'mcp',
+      serverName: 'Tables',
+      description: 'Tables.',
+      tools: Array.from({ length: 200 }, (_, item) =>
+        tool(`table_${item}`, 'Read rows, columns and values of data.'),
+      ),
+    });
+    expect(index.search('read the rows, columns and values of my data', { limit: 3 })).toHaveLength(3);
+  });
+
+  it('prefers a tool that holds neighbouring query words side by side', () => {
+    const index = new ToolSearchIndex();
+    index.add({
+      protocol: 'mcp',
+      serverName: 'Plots',
+      description: 'Plots.',
+      tools: [
+        tool('render_a', 'Chart series from bar data.'),
+        tool('render_b', 'Bar chart from series data.'),
+      ],
+    });
+    expect(index.search('draw a bar chart of the data series')[0]?.toolName).toBe('render_b');
+  });
+
+  it('finds a coded identifier by its kind', () => {
+    expect(build(store, trials).search('Summarize NCT04280705 in a report')[0]?.toolName).toBe(
+      'trial_getter',
+    );
+  });
+});

@@ -1,11 +1,25 @@
-import MiniSearch, { type SearchOptions } from 'minisearch';
 import { sanitizeServerName } from '../catalog/sanitize-server-name.ts';
 import { prefixedToolName } from '../catalog/tool-name.ts';
 import type { McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
-import { isEncodedCjk, TextAnalyzer } from './analyze-text.ts';
-import { QueryExpander } from './query-terms.ts';
+import { TextAnalyzer } from './analyze-text.ts';
+import { type CommonWords, conceptScores, rarity } from './concept-scores.ts';
 import { FieldStatistics } from './field-statistics.ts';
-import { toolSearchFields } from './tool-search-text.ts';
+import { type QueryConcept, QueryExpander } from './query-terms.ts';
+import {
+  once,
+  searchTerm,
+  type TermDocument,
+  type TermMatches,
+  termIndex,
+  termMatches,
+} from './term-matches.ts';
+import { TermPairs } from './term-pairs.ts';
+import {
+  SERVER_FIELD_WEIGHTS,
+  SHARED_FIELD_WEIGHTS,
+  TOOL_FIELD_WEIGHTS,
+  toolSearchFields,
+} from './tool-search-text.ts';
 
 /** One ranked search hit. */
 export interface ToolSearchResult {
@@ -61,6 +75,8 @@ interface ToolEntry {
   toolName: string;
   description: string;
   layerKey: string;
+  /** The tool name lowercased: tools of the same name on several servers fold into one result. */
+  foldKey: string;
   nameTerms: string[];
 }
 
@@ -75,62 +91,56 @@ interface Candidate {
   score: number;
 }
 
-/** Per-term evidence found for one tool. */
+/** What a query found in one tool: summed concept scores and how many concepts matched. */
 interface ToolEvidence {
   score: number;
   matched: number;
-  terms: Set<string>;
 }
 
-const P = {
-  k1: 1.2,
-  name: { weight: 3, b: 0.5 },
-  summary: { weight: 1, b: 0.5 },
-  description: { weight: 1, b: 0.75 },
-  parameters: { weight: 0.5, b: 0.75 },
-  serverName: { weight: 1, b: 0.5 },
-  serverDescription: { weight: 0.5, b: 0.75 },
-  serverTools: { weight: 0, b: 0.75 },
-  serverText: 0.5,
-  serverAggregate: 0.5,
-  aggregate: 'max',
-  coordination: 0.5,
-  nameCoverage: 0.4,
-  derived: 0.4,
-  short: 3,
-  ...(JSON.parse(process.env.RANK ?? '{}') as Record<string, never>),
-};
-
-const splitTerms = (text: string): string[] => (text === '' ? [] : text.split(' '));
-const asIs = (term: string): string => term;
+/** Exponent of the matched-concepts count a tool's score is multiplied by (coordination). */
+const COORDINATION = 0.5;
+/** Weight of a pair of neighbouring query words found side by side in a tool's name or first sentence. */
+const PAIR_WEIGHT = 1;
+/** How much a server's own text (name, description, category, tool names) matching the query lifts its tools. */
+const SERVER_TEXT_WEIGHT = 0.5;
+/** How much a server whose best tool matches well lifts its other tools. */
+const SERVER_TOOLS_WEIGHT = 0.5;
+/** How much a tool whose name words all occur in the query gains (its name "explains" the request). */
+const NAME_COVERAGE_WEIGHT = 0.4;
+/** Queries of at most this many words also match word prefixes and near spellings. */
+const SHORT_QUERY_TERMS = 3;
+/**
+ * In longer queries, a word (or synonym) held by at least {@link COMMON_WORD_TOOLS} tools whose
+ * weighted rarity is below this share of the rarest word's is skipped: it says little about which
+ * tool fits, and scoring its hundreds of tools would cost most of the search — a stop list the
+ * catalog computes for itself. (Should that leave nothing, nothing is skipped.)
+ */
+const MIN_RARITY_SHARE = 0.03;
+/** See {@link MIN_RARITY_SHARE}: small catalogs keep every word. */
+const COMMON_WORD_TOOLS = 100;
 
 /**
- * Ranked retrieval over the tools of many servers, with no network and no model.
+ * Ranked retrieval over the tools of many servers, with no network and no model. MiniSearch finds
+ * the tools and servers holding each query word (or, in short queries, its prefixes and near
+ * spellings); the ranking is BM25F over a tool's name, description and parameters plus the fields
+ * it shares with its server (server name, description, category), with text analysis (identifier
+ * splitting, stemming, CJK bigrams), synonyms as weaker alternatives of a word, query words weighted
+ * by rarity, a bonus for neighbouring query words found side by side, and server-level evidence
+ * (the server's name, description, category and tool names, and its best tool) blended into every
+ * tool's score.
+ * Tools of the same name on several servers are folded into one result. Servers are added,
+ * replaced and removed one at a time without rebuilding the rest. No global state: each index is
+ * independent.
  */
 export class ToolSearchIndex {
   readonly #analyzer = new TextAnalyzer();
   readonly #expander = new QueryExpander(this.#analyzer);
-  readonly #tools = new MiniSearch<{ id: string; text: string }>({
-    fields: ['text'],
-    tokenize: splitTerms,
-    processTerm: asIs,
-  });
-  readonly #servers = new MiniSearch<{ id: string; text: string }>({
-    fields: ['text'],
-    tokenize: splitTerms,
-    processTerm: asIs,
-  });
-  readonly #toolStats = new FieldStatistics({
-    name: P.name,
-    summary: P.summary,
-    description: P.description,
-    parameters: P.parameters,
-  });
-  readonly #serverStats = new FieldStatistics({
-    name: P.serverName,
-    description: P.serverDescription,
-    tools: P.serverTools,
-  });
+  readonly #tools = termIndex();
+  readonly #servers = termIndex();
+  readonly #toolStats = new FieldStatistics(TOOL_FIELD_WEIGHTS);
+  readonly #serverStats = new FieldStatistics(SERVER_FIELD_WEIGHTS);
+  readonly #sharedStats = new FieldStatistics(SHARED_FIELD_WEIGHTS);
+  readonly #pairs = new TermPairs();
   readonly #entries = new Map<string, ToolEntry>();
   readonly #layers = new Map<string, LayerEntry>();
 
@@ -148,7 +158,7 @@ export class ToolSearchIndex {
     const layerKey = keyOf(server, layer.protocol);
     this.#removeLayer(layerKey);
     const entries: ToolEntry[] = [];
-    const documents: Array<{ id: string; text: string }> = [];
+    const documents: TermDocument[] = [];
     for (const tool of layer.tools) {
       const prefixedName = nameOf(tool);
       if (prefixedName === undefined || this.#entries.has(prefixedName)) continue;
@@ -160,13 +170,17 @@ export class ToolSearchIndex {
         toolName: tool.name,
         description: tool.description ?? tool.title ?? '',
         layerKey,
+        foldKey: tool.name.toLowerCase(),
         nameTerms: [...new Set(this.#analyzer.terms(tool.name))],
       };
       this.#entries.set(prefixedName, entry);
       entries.push(entry);
       this.#toolStats.add(prefixedName, fields);
-      const text = [...new Set([...fields.name, ...fields.description, ...fields.parameters])].join(' ');
-      documents.push({ id: prefixedName, text });
+      this.#pairs.add(prefixedName, [fields.name, fields.summary]);
+      documents.push({
+        id: prefixedName,
+        text: uniqueText(fields.name, fields.description, fields.parameters),
+      });
     }
     this.#tools.addAll(documents);
     const serverFields = {
@@ -175,8 +189,11 @@ export class ToolSearchIndex {
       tools: this.#analyzer.terms(layer.tools.map((tool) => tool.name).join(' ')),
     };
     this.#serverStats.add(layerKey, serverFields);
-    const serverText = [...new Set([...serverFields.name, ...serverFields.description, ...(P.serverTools.weight > 0 ? serverFields.tools : [])])];
-    this.#servers.add({ id: layerKey, text: serverText.join(' ') });
+    this.#sharedStats.add(layerKey, serverFields);
+    this.#servers.add({
+      id: layerKey,
+      text: uniqueText(serverFields.name, serverFields.description, serverFields.tools),
+    });
     this.#layers.set(layerKey, { server, protocol: layer.protocol, tools: entries });
   }
 
@@ -201,10 +218,11 @@ export class ToolSearchIndex {
 
   /** Servers ranked by how well their name, description, category and tool names match the query. */
   searchServers(query: string, options: { limit?: number } = {}): ServerSearchResult[] {
-    const weights = this.#expander.weightedTerms(query);
-    const short = countOwnTerms(weights) <= P.short;
-    const scores = this.#serverTextScores(weights, short);
-    return [...scores]
+    const concepts = this.#expander.concepts(query);
+    const short = concepts.length <= SHORT_QUERY_TERMS;
+    const matchesOf = (term: string) =>
+      termMatches(searchTerm(this.#servers, term, short), this.#serverStats, term, short);
+    return [...this.#serverTextScores(concepts, matchesOf)]
       .flatMap(([key, score]) => {
         const layer = this.#layers.get(key);
         return layer === undefined ? [] : [{ server: layer.server, protocol: layer.protocol, score }];
@@ -213,100 +231,137 @@ export class ToolSearchIndex {
       .slice(0, Math.max(1, Math.floor(options.limit ?? 10)));
   }
 
-  #serverTextScores(weights: Map<string, number>, short: boolean): Map<string, number> {
-    const scores = new Map<string, number>();
+  /** Every candidate tool for a query, best first. */
+  #rank(query: string): Candidate[] {
+    const concepts = this.#expander.concepts(query);
+    if (concepts.length === 0) return [];
+    const short = concepts.length <= SHORT_QUERY_TERMS;
+    const total = Math.max(1, this.#entries.size);
+    const serverHits = remember((term: string) => searchTerm(this.#servers, term, short));
+    const serverMatches = remember((term: string) =>
+      termMatches(serverHits(term), this.#serverStats, term, short),
+    );
+    const matchesOf = remember((term: string) =>
+      this.#toolMatches(term, short, termMatches(serverHits(term), this.#sharedStats, term, short)),
+    );
+    const common = short
+      ? undefined
+      : { rarity: MIN_RARITY_SHARE * rarity(total, 0), count: COMMON_WORD_TOOLS };
+    let evidence = this.#evidence(concepts, matchesOf, common);
+    if (evidence.size === 0 && common !== undefined) evidence = this.#evidence(concepts, matchesOf);
+    for (const pair of this.#expander.pairs(query)) {
+      const holders = this.#pairs.holders(pair);
+      if (holders.size === 0) continue;
+      const bonus = PAIR_WEIGHT * rarity(total, holders.size);
+      for (const id of holders) {
+        const tool = evidence.get(id);
+        if (tool !== undefined) tool.score += bonus;
+      }
+    }
+    return this.#combine(evidence, this.#serverTextScores(concepts, serverMatches), concepts);
+  }
+
+  /** Each tool's summed concept scores and matched-concept count, `common` words left out. */
+  #evidence(
+    concepts: readonly QueryConcept[],
+    matchesOf: (term: string) => TermMatches,
+    common?: CommonWords,
+  ): Map<string, ToolEvidence> {
+    const total = Math.max(1, this.#entries.size);
+    const evidence = new Map<string, ToolEvidence>();
+    for (const concept of concepts) {
+      for (const [id, score] of conceptScores(concept, matchesOf, total, common)) {
+        const tool = evidence.get(id);
+        if (tool === undefined) evidence.set(id, { score, matched: 1 });
+        else {
+          tool.score += score;
+          tool.matched += 1;
+        }
+      }
+    }
+    return evidence;
+  }
+
+  /**
+   * The tools a term reaches through their own fields or through the fields they share with their
+   * server, each with the sum of both pseudo frequencies.
+   */
+  #toolMatches(term: string, short: boolean, shared: TermMatches): TermMatches {
+    const own = termMatches(searchTerm(this.#tools, term, short), this.#toolStats, term, short);
+    const servers =
+      shared.count === 0 ? [] : [...shared.frequencies()].filter(([, frequency]) => frequency > 0);
+    let count = own.count;
+    for (const [key] of servers) {
+      for (const entry of this.#layers.get(key)?.tools ?? []) if (!own.has(entry.prefixedName)) count++;
+    }
+    return {
+      count,
+      frequencies: once(() => {
+        const frequencies = new Map(own.frequencies());
+        for (const [key, frequency] of servers) {
+          for (const entry of this.#layers.get(key)?.tools ?? []) {
+            frequencies.set(entry.prefixedName, (frequencies.get(entry.prefixedName) ?? 0) + frequency);
+          }
+        }
+        return frequencies;
+      }),
+    };
+  }
+
+  /** BM25F scores of the servers' own text (name, description and category, tool names). */
+  #serverTextScores(
+    concepts: readonly QueryConcept[],
+    matchesOf: (term: string) => TermMatches,
+  ): Map<string, number> {
     const total = Math.max(1, this.#serverStats.size);
-    for (const [term, weight] of weights) {
-      const frequencies = this.#frequencies(this.#servers, this.#serverStats, term, short);
-      const rarity = idf(total, frequencies.size);
-      for (const [key, frequency] of frequencies) {
-        scores.set(key, (scores.get(key) ?? 0) + weight * rarity * saturate(frequency));
+    const scores = new Map<string, number>();
+    for (const concept of concepts) {
+      for (const [key, score] of conceptScores(concept, matchesOf, total)) {
+        scores.set(key, (scores.get(key) ?? 0) + score);
       }
     }
     return scores;
   }
 
-  /** Pseudo frequencies of a term (and, in short queries, its prefixes and near spellings) per document. */
-  #frequencies(
-    index: MiniSearch<{ id: string; text: string }>,
-    stats: FieldStatistics<string>,
-    term: string,
-    short: boolean,
-  ): Map<string, number> {
-    const frequencies = new Map<string, number>();
-    for (const hit of index.search(term, termOptions(term, short))) {
-      let best = 0;
-      for (const derived of Object.keys(hit.match)) {
-        const factor = derived === term ? 1 : P.derived;
-        best = Math.max(best, factor * stats.frequency(hit.id, derived));
-      }
-      if (best > 0) frequencies.set(hit.id, best);
-    }
-    return frequencies;
-  }
-
-  /** Every candidate tool for a query, best first. */
-  #rank(query: string): Candidate[] {
-    const weights = this.#expander.weightedTerms(query);
-    if (weights.size === 0) return [];
-    const short = countOwnTerms(weights) <= P.short;
-    const evidence = new Map<string, ToolEvidence>();
-    const total = Math.max(1, this.#entries.size);
-    for (const [term, weight] of weights) {
-      const frequencies = this.#frequencies(this.#tools, this.#toolStats, term, short);
-      const serverFrequencies = this.#frequencies(this.#servers, this.#serverStats, term, short);
-      for (const [key, frequency] of serverFrequencies) {
-        for (const entry of this.#layers.get(key)?.tools ?? []) {
-          frequencies.set(entry.prefixedName, (frequencies.get(entry.prefixedName) ?? 0) + frequency);
-        }
-      }
-      const rarity = idf(total, frequencies.size);
-      for (const [id, frequency] of frequencies) {
-        let found = evidence.get(id);
-        if (found === undefined) {
-          found = { score: 0, matched: 0, terms: new Set() };
-          evidence.set(id, found);
-        }
-        found.score += weight * rarity * saturate(frequency);
-        found.matched += 1;
-        found.terms.add(term);
-      }
-    }
-    const serverText = P.serverText > 0 ? this.#serverTextScores(weights, short) : new Map<string, number>();
-    return this.#combine(evidence, serverText, weights);
-  }
-
+  /**
+   * A tool's final score: its own evidence (times the matched-concepts coordination), its server's
+   * text and its server's best tool — each normalized to the best of its kind — and the share of
+   * its name words the query contains.
+   */
   #combine(
     evidence: Map<string, ToolEvidence>,
     serverText: Map<string, number>,
-    weights: Map<string, number>,
+    concepts: readonly QueryConcept[],
   ): Candidate[] {
-    const tools = new Map<string, number>();
+    const tools: Array<{ entry: ToolEntry; value: number }> = [];
+    const bestOfServer = new Map<string, number>();
     let bestTool = 0;
-    const aggregate = new Map<string, number>();
     for (const [id, { score, matched }] of evidence) {
-      const value = score * matched ** P.coordination;
-      tools.set(id, value);
-      bestTool = Math.max(bestTool, value);
-      const key = this.#entries.get(id)?.layerKey ?? '';
-      aggregate.set(key, Math.max(aggregate.get(key) ?? 0, value));
-    }
-    const bestServer = Math.max(0, ...serverText.values());
-    const bestAggregate = Math.max(0, ...aggregate.values());
-    const serverPart = (layerKey: string) =>
-      (bestServer > 0 ? (P.serverText * (serverText.get(layerKey) ?? 0)) / bestServer : 0) +
-      (bestAggregate > 0 ? (P.serverAggregate * (aggregate.get(layerKey) ?? 0)) / bestAggregate : 0);
-    const candidates: Candidate[] = [];
-    for (const [id, value] of tools) {
       const entry = this.#entries.get(id);
       if (entry === undefined) continue;
-      const score =
-        value / (bestTool || 1) + serverPart(entry.layerKey) + P.nameCoverage * nameCoverage(entry, weights);
-      candidates.push({ entry, score });
+      const value = score * matched ** COORDINATION;
+      tools.push({ entry, value });
+      bestTool = Math.max(bestTool, value);
+      bestOfServer.set(entry.layerKey, Math.max(bestOfServer.get(entry.layerKey) ?? 0, value));
     }
-    return candidates.sort(
-      (a, b) => b.score - a.score || a.entry.prefixedName.localeCompare(b.entry.prefixedName),
-    );
+    const bestText = Math.max(0, ...serverText.values());
+    const serverPart = new Map<string, number>();
+    for (const [key, best] of bestOfServer) {
+      serverPart.set(
+        key,
+        SERVER_TEXT_WEIGHT * share(serverText.get(key) ?? 0, bestText) +
+          SERVER_TOOLS_WEIGHT * share(best, bestTool),
+      );
+    }
+    const wordWeights = termWeights(concepts);
+    const candidates = tools.map(({ entry, value }) => ({
+      entry,
+      score:
+        share(value, bestTool) +
+        (serverPart.get(entry.layerKey) ?? 0) +
+        NAME_COVERAGE_WEIGHT * nameCoverage(entry, wordWeights),
+    }));
+    return candidates.sort(byScore);
   }
 
   #removeLayer(key: string): void {
@@ -315,20 +370,29 @@ export class ToolSearchIndex {
     for (const entry of layer.tools) {
       this.#tools.discard(entry.prefixedName);
       this.#toolStats.remove(entry.prefixedName);
+      this.#pairs.remove(entry.prefixedName);
       this.#entries.delete(entry.prefixedName);
     }
     this.#servers.discard(key);
     this.#serverStats.remove(key);
+    this.#sharedStats.remove(key);
     this.#layers.delete(key);
   }
 }
 
-function idf(total: number, count: number): number {
-  return Math.log(1 + (total - count + 0.5) / (count + 0.5));
+function share(value: number, best: number): number {
+  return best > 0 ? value / best : 0;
 }
 
-function saturate(frequency: number): number {
-  return (frequency * (P.k1 + 1)) / (P.k1 + frequency);
+/** Every term a query expresses with its best weight (its own words 1, synonyms lower). */
+function termWeights(concepts: readonly QueryConcept[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const concept of concepts) {
+    for (const [term, weight] of concept.alternatives) {
+      weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+    }
+  }
+  return weights;
 }
 
 /** The weighted share of a tool's name words that the (expanded) query contains, 0 to 1. */
@@ -339,26 +403,35 @@ function nameCoverage(entry: ToolEntry, weights: Map<string, number>): number {
   return covered / entry.nameTerms.length;
 }
 
+/** A function of a string that computes each answer once. */
+function remember<T>(compute: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = compute(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+function uniqueText(...fields: ReadonlyArray<readonly string[]>): string {
+  return [...new Set(fields.flat())].join(' ');
+}
+
 function keyOf(server: string, protocol: ToolProtocol): string {
   return `${protocol}:${server}`;
 }
 
-function countOwnTerms(weights: Map<string, number>): number {
-  let count = 0;
-  for (const weight of weights.values()) if (weight === 1) count++;
-  return count;
-}
-
-/** Exact-term search, plus prefixes and near spellings of longer words in short queries. */
-function termOptions(term: string, short: boolean): SearchOptions {
-  if (isEncodedCjk(term)) return { tokenize: (text) => [text], processTerm: asIs };
-  return {
-    tokenize: (text) => [text],
-    processTerm: asIs,
-    prefix: short && term.length >= 4,
-    fuzzy: short && term.length >= 5 ? 0.2 : false,
-    maxFuzzy: 2,
-  };
+/** Best first; equal scores in name order (code units: fast, and the same on every machine). */
+function byScore(a: Candidate, b: Candidate): number {
+  if (a.score !== b.score) return b.score - a.score;
+  return a.entry.prefixedName < b.entry.prefixedName
+    ? -1
+    : a.entry.prefixedName > b.entry.prefixedName
+      ? 1
+      : 0;
 }
 
 function toResult(candidate: Candidate): ToolSearchResult {
@@ -371,7 +444,7 @@ function foldSameNames(ranked: Candidate[], limit: number): ToolSearchResult[] {
   const results: ToolSearchResult[] = [];
   const byName = new Map<string, ToolSearchResult>();
   for (const candidate of ranked) {
-    const key = candidate.entry.toolName.toLowerCase();
+    const key = candidate.entry.foldKey;
     const first = byName.get(key);
     if (first !== undefined) {
       if (first.server !== candidate.entry.server)
