@@ -38,7 +38,29 @@ export function chooseTool(candidates: readonly Candidate[], context: FillContex
       : { kind: 'recall', choice: specific, recallId };
   }
   const top = choices[0] as ToolChoice;
-  return top.fill.missing.length === 0 ? { kind: 'call', choice: top } : { kind: 'missing', choice: top };
+  if (top.fill.missing.length === 0) return { kind: 'call', choice: top };
+  const provider = providerOfMissing(top, choices);
+  return provider ? { kind: 'call', choice: provider } : { kind: 'missing', choice: top };
+}
+
+/**
+ * A complete candidate that a missing argument's description names as its source ("Product code from
+ * search_products"): calling it first is the step a person would take.
+ */
+function providerOfMissing(top: ToolChoice, choices: readonly ToolChoice[]): ToolChoice | undefined {
+  const sources = top.fill.missing.map((property) => property.description.toLowerCase());
+  return choices.find(
+    (choice) =>
+      choice !== top &&
+      choice.fill.missing.length === 0 &&
+      sources.some((source) => source.includes(realToolName(choice.tool.name))),
+  );
+}
+
+/** The server's own tool name inside a prefixed name (`shop_mcp_search_products` → `search_products`). */
+function realToolName(prefixedName: string): string {
+  const match = /_(?:mcp|webmcp)_(.+)$/.exec(prefixedName);
+  return (match ? match[1] : prefixedName).toLowerCase();
 }
 
 /** Complete with at least one required argument filled from specific evidence, or waiting on a recall. */

@@ -48,7 +48,7 @@ describe('chooseWidget', () => {
     expect(chooseWidget({ columns: ['name', 'lat', 'lng'], rows })).toEqual({
       name: 'map',
       params: {
-        center: { lat: -20, lng: -73.5 },
+        center: [-20, -73.5],
         zoom: 4,
         markers: [
           { lat: -30, lng: -71, label: 'Chile' },

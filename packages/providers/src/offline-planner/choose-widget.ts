@@ -116,7 +116,7 @@ function map(records: Row[]): WidgetChoice {
   return {
     name: 'map',
     params: {
-      center: { lat: round(average(lats)), lng: round(average(lngs)) },
+      center: [round(average(lats)), round(average(lngs))],
       zoom: spread > 90 ? 1 : spread > 45 ? 2 : spread > 20 ? 3 : spread > 8 ? 4 : 5,
       markers,
     },

@@ -91,7 +91,7 @@ describe('offline planner against the open-data server (Streamable HTTP) among t
     const [map] = turn.widgets;
     expect(map?.type).toBe('map');
     expect(map?.data).toMatchObject({
-      center: { lat: expect.any(Number), lng: expect.any(Number) },
+      center: [expect.any(Number), expect.any(Number)],
       zoom: expect.any(Number),
     });
     expect(map?.data.markers).toContainEqual({
