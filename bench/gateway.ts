@@ -14,7 +14,7 @@
  * added latency: the gateway's p50/p99 turn time minus the bare loop's at the same concurrency.
  * Requests go through the app's `fetch` (no sockets) unless --http is given.
  *
- *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--http] [--memory | --database-url URL] [--json out.json]
+ *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--levels 1,10,100] [--http] [--memory | --database-url URL] [--json out.json]
  */
 
 import { spawn } from 'node:child_process';
@@ -41,7 +41,7 @@ const warmupTurns = Number(args.get('warmup') ?? 30);
 const turnsPerConversation = Number(args.get('turns-per-conversation') ?? 10);
 const overHttp = args.get('http') === 'true';
 const databaseUrl = args.get('database-url');
-const LEVELS = [1, 10, 100];
+const LEVELS = (args.get('levels') ?? '1,10,100').split(',').map(Number);
 const KEY = 'sk-bench';
 
 /** A model that answers instantly: a tool call first, then text once it sees the tool result. */

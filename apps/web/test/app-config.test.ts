@@ -11,6 +11,7 @@ describe('resolveAppConfig', () => {
       mode: 'gateway',
       apiBase: '/api/',
       apiKey: 'k',
+      modelLabel: ' Offline planner (not a language model) ',
       urlPolicy: { imageHosts: ['upload.wikimedia.org'] },
       tileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
     };
@@ -18,6 +19,7 @@ describe('resolveAppConfig', () => {
       mode: 'gateway',
       apiBase: '/api',
       apiKey: 'k',
+      modelLabel: 'Offline planner (not a language model)',
       urlPolicy: { imageHosts: ['upload.wikimedia.org'] },
     });
     expect(resolveAppConfig(served, '?mode=standalone').mode).toBe('standalone');
@@ -30,6 +32,7 @@ describe('resolveAppConfig', () => {
         apiBase: 3,
         urlPolicy: { imageHosts: 'x' },
         tileUrl: 'http://tiles/{z}',
+        modelLabel: 7,
         approvalRules: [{ match: 'a:*', action: 'maybe' }],
       },
       '',

@@ -118,4 +118,79 @@ describe('the gateway driver', () => {
       /GET \/conversations\/c1\/tools\/available failed \(404\): no such route/,
     );
   });
+
+  it('calls a tool of the tool browser through POST /servers/:id/tools/call', async () => {
+    const posted: Array<{ url: string; body: unknown }> = [];
+    const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (url === '/conversations/c9') return Response.json({ id: 'c9' });
+      if (url === '/conversations/c9/tools/available') {
+        return Response.json({
+          items: [
+            {
+              server_id: 'srv_1',
+              server: 'shop',
+              tool_name: 'show_products',
+              input_schema: { type: 'object' },
+            },
+            { server_id: 'srv_2', server: 'calculator-storage', tool_name: 'calculate', input_schema: {} },
+            { server_id: 'srv_1', server: 'shop', tool_name: 'checkout', input_schema: {} },
+          ],
+          unavailable: [],
+        });
+      }
+      const call = /^\/servers\/([^/]+)\/tools\/call$/.exec(url);
+      if (call && init.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { name: string };
+        posted.push({ url, body });
+        if (body.name === 'show_products') {
+          return Response.json({
+            success: true,
+            content: '{}',
+            is_error: false,
+            widget: { type: 'cards', data: { items: [] } },
+          });
+        }
+        if (call[1] === 'srv_2')
+          return Response.json({ success: false, content: 'Error: b is missing', is_error: true });
+      }
+      return Response.json(
+        { success: false, error: { code: 'tool_denied', message: 'the policy does not allow it' } },
+        { status: 403 },
+      );
+    };
+    const storage = new MemoryStorage();
+    storage.setItem(GATEWAY_CONVERSATION_KEY, 'c9');
+    const driver = createGatewayDriver({
+      config: { ...DEFAULT_CONFIG, mode: 'gateway', modelLabel: 'Offline planner (not a language model)' },
+      storage,
+      fetch: fakeFetch as typeof fetch,
+    });
+    expect(driver.modelLabel).toBe('Offline planner (not a language model)');
+    const tools = await driver.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'shop:show_products',
+      'calculator-storage:calculate',
+      'shop:checkout',
+    ]);
+    await expect(driver.callTool('shop:show_products', { query: 'milk' })).resolves.toEqual({
+      widget: 'cards',
+      data: { items: [] },
+    });
+    expect(posted[0]).toEqual({
+      url: '/servers/srv_1/tools/call',
+      body: { name: 'show_products', arguments: { query: 'milk' } },
+    });
+    await expect(driver.callTool('calculator_storage_mcp_calculate', { a: 1 })).resolves.toEqual({
+      error: 'Error: b is missing',
+    });
+    await expect(driver.callTool('shop:checkout', {})).resolves.toEqual({
+      error: expect.stringMatching(
+        /POST \/servers\/srv_1\/tools\/call failed \(403\): the policy does not allow it/,
+      ),
+    });
+    await expect(driver.callTool('shop:refund', {})).resolves.toEqual({
+      error: 'Error: the gateway has no tool named "shop:refund"',
+    });
+  });
 });

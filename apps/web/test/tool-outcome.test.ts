@@ -7,6 +7,7 @@ describe('toolOutcome', () => {
       '{"widget":"stat","data":{"label":"a","value":1},"id":"w_1"}',
       { widget: 'stat', data: { label: 'a', value: 1 } },
     ],
+    ['{"widget":"cards","params":{"items":[]}}', { widget: 'cards', data: { items: [] } }],
     ['[1,2]', { widget: 'json-viewer', data: { data: [1, 2] } }],
     ['{"a":1}', { widget: 'json-viewer', data: { data: { a: 1 } } }],
     ['42', { widget: 'markdown', data: { content: '42' } }],

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { chat } from './cli/chat-command.ts';
 import { callTool, listServers, listTools } from './cli/client-commands.ts';
+import { firstRunBanner } from './cli/first-run-banner.ts';
 import { gatewayClient } from './cli/gateway-client.ts';
 import { LineReader } from './cli/line-reader.ts';
 import { serve } from './cli/serve-command.ts';
@@ -81,6 +82,7 @@ try {
         dataDir: values['data-dir'],
       });
       process.stderr.write(`Switchboard is listening on ${serving.url}\n`);
+      process.stderr.write(firstRunBanner(serving));
       const stop = async () => {
         await serving.close();
         process.exit(0);

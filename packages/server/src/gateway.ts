@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { UserSeed } from './auth/user.ts';
 import { CatalogCache } from './chat/catalog-cache.ts';
+import { modelLabel } from './chat/model-label.ts';
 import { createModelResolver } from './chat/model-resolver.ts';
 import { TurnRunner } from './chat/turn-runner.ts';
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
@@ -23,6 +24,7 @@ import { createRedisBus } from './coordination/redis-bus.ts';
 import { LOCAL_USER } from './http/authenticate.ts';
 import { createApp } from './http/create-app.ts';
 import type { GatewayEnv, GatewayServices } from './http/gateway-services.ts';
+import type { WebAppOptions } from './http/serve-web-app.ts';
 import { UserCache } from './http/user-cache.ts';
 import { createMemoryRateLimiter } from './limits/memory-rate-limiter.ts';
 import { createRedisRateLimiter } from './limits/redis-rate-limiter.ts';
@@ -90,6 +92,11 @@ export interface GatewayOptions {
   tracing?: boolean;
   /** The built web app to serve on the same port. */
   webDir?: string;
+  /**
+   * Its `config.json` additions (the app is told `mode: 'gateway'` and the default model's label) and
+   * the origins allowed to frame its MCP Apps sandbox page.
+   */
+  webApp?: WebAppOptions;
 }
 
 /** A running gateway. */
@@ -188,7 +195,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     openAccess: options.openAccess ?? false,
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
   };
-  const app = createApp(services, { webDir: options.webDir });
+  const app = createApp(services, {
+    webDir: options.webDir,
+    webApp: {
+      ...options.webApp,
+      config: { modelLabel: modelLabel(options.model), ...options.webApp?.config },
+    },
+  });
   let server: ReturnType<typeof serve> | undefined;
 
   return {

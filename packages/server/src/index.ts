@@ -10,6 +10,7 @@ export type { SequencedEvent, StreamEvent } from './chat/stream-event.ts';
 export { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
 export { createGateway, type Gateway, type GatewayOptions, type ServerSeed } from './gateway.ts';
 export { buildOpenApiDocument } from './http/openapi-document.ts';
+export type { WebAppOptions } from './http/serve-web-app.ts';
 export type { ApiMessage, ApiToolCall, MessageDraft } from './messages/api-message.ts';
 export { fromApiMessages } from './messages/from-api-messages.ts';
 export { toApiMessages } from './messages/to-api-messages.ts';

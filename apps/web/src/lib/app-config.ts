@@ -11,6 +11,8 @@ export interface AppConfig {
   apiBase: string;
   /** Sent as `Authorization: Bearer …` to the gateway, when the gateway needs a key. */
   apiKey?: string;
+  /** Gateway mode: how the gateway names its default model (it serves this in `config.json`). */
+  modelLabel?: string;
   /** Which URLs widgets may load (image host allowlist). */
   urlPolicy: UrlPolicy;
   /** Raster map tiles (`https://…/{z}/{x}/{y}.png`); maps use the bundled world basemap without it. */
@@ -79,6 +81,9 @@ export function resolveAppConfig(served: unknown, search: string, pageHref?: str
     mode,
     apiBase: typeof input.apiBase === 'string' ? input.apiBase.replace(/\/+$/, '') : DEFAULT_CONFIG.apiBase,
     ...(typeof input.apiKey === 'string' ? { apiKey: input.apiKey } : {}),
+    ...(typeof input.modelLabel === 'string' && input.modelLabel.trim()
+      ? { modelLabel: input.modelLabel.trim().slice(0, 120) }
+      : {}),
     urlPolicy: {
       ...(strings(policy.imageHosts) ? { imageHosts: strings(policy.imageHosts) } : {}),
       ...(strings(policy.blockedHosts) ? { blockedHosts: strings(policy.blockedHosts) } : {}),

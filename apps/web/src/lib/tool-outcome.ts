@@ -1,8 +1,9 @@
 import type { ToolCallOutcome } from './conversation-driver.ts';
 
 /**
- * Shows a tool's result text as a widget: a `widget_display` result as that widget, other JSON in the
- * JSON viewer, plain text as Markdown. Errors stay errors.
+ * Shows a tool's result text as a widget: a `widget_display` result (`{widget, data}`) or a display
+ * tool's result (`{widget, params}`) as that widget, other JSON in the JSON viewer, plain text as
+ * Markdown. Errors stay errors.
  */
 export function toolOutcome(text: string, error?: string): ToolCallOutcome {
   if (error) return { error: text.startsWith('Error:') || text.startsWith('{') ? text : `Error: ${error}` };
@@ -10,9 +11,10 @@ export function toolOutcome(text: string, error?: string): ToolCallOutcome {
   if (first === '{' || first === '[') {
     try {
       const value = JSON.parse(text) as unknown;
-      const widget = value as { widget?: unknown; data?: unknown };
-      if (typeof widget.widget === 'string' && typeof widget.data === 'object' && widget.data !== null) {
-        return { widget: widget.widget, data: widget.data as Record<string, unknown> };
+      const widget = value as { widget?: unknown; data?: unknown; params?: unknown };
+      const data = widget.data ?? widget.params;
+      if (typeof widget.widget === 'string' && typeof data === 'object' && data !== null) {
+        return { widget: widget.widget, data: data as Record<string, unknown> };
       }
       return { widget: 'json-viewer', data: { data: value } };
     } catch {

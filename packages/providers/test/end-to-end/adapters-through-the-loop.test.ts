@@ -1,4 +1,5 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
+import type { McpRequestContext } from '@modelcontextprotocol/server';
 import type { LanguageModel, McpLayer } from '@switchboard/core';
 import { McpConnection, runAgentLoop } from '@switchboard/core';
 import { startCalculatorStorage } from '@switchboard/servers';
@@ -61,7 +62,7 @@ describe.each([
     fake = await startFakeModelServer();
     calculator = await startCalculatorStorage();
     const [client, server] = InMemoryTransport.createLinkedPair();
-    await calculator.createServer().connect(server);
+    await (await calculator.createServer({ era: 'legacy' } as McpRequestContext)).connect(server);
     connection = new McpConnection({
       name: 'calculator',
       transport: { type: 'in-memory', transport: client },

@@ -28,6 +28,7 @@ import { type ApprovalDecision, type ApprovalRequest, commitTurn, LeaseLostError
 import { releaseConversation, renewLease, statusOf } from './conversation-lease.ts';
 import { LiveRun } from './live-run.ts';
 import type { StreamEvent } from './stream-event.ts';
+import { createTurnAppPresenter } from './turn-app-presenter.ts';
 import { prepareTurn, type TurnSetupDeps } from './turn-setup.ts';
 
 /** What a turn does: answer a new user message, or resume a suspended step. */
@@ -82,7 +83,8 @@ export interface TurnRunnerOptions {
 /**
  * Runs turns: leases the conversation, acknowledges the user's message, runs core's agent loop
  * with the conversation's tools and session, streams its events (numbered, stored every
- * `flushMs`), renews the lease and watches for stop requests, then commits the whole turn at once.
+ * `flushMs`) with the MCP Apps its tool calls show, renews the lease and watches for stop
+ * requests, then commits the whole turn at once.
  */
 export class TurnRunner {
   readonly #options: TurnRunnerOptions;
@@ -241,6 +243,14 @@ export class TurnRunner {
     flusher.unref();
     heartbeat.unref();
 
+    const apps = createTurnAppPresenter({
+      catalog: turn.catalog,
+      clients: this.#options.setup.registry.clients,
+      signal: controller.signal,
+      emit: (event) => accept(event),
+      logger,
+      conversationId,
+    });
     const accept = (event: AgentEvent) => {
       observation?.event(event);
       if (event.type === 'RUN_FINISHED' || event.type === 'RUN_ERROR') {
@@ -251,6 +261,7 @@ export class TurnRunner {
         canvas.push({ kind: event.name, payload: event.value });
       }
       live.push(event);
+      apps.observe(event);
     };
 
     let result: AgentResult;
@@ -259,6 +270,7 @@ export class TurnRunner {
       for (let next = await turn.events.next(); !next.done; next = await turn.events.next())
         accept(next.value);
       result = await turn.run.result;
+      await apps.settled();
     } finally {
       clearInterval(flusher);
       clearInterval(heartbeat);

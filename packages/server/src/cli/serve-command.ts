@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAutoUiServer } from '@switchboard/autoui';
 import type { LanguageModel } from '@switchboard/core';
@@ -6,7 +7,9 @@ import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/provide
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import { configuredUsers, readConfigFile, type SwitchboardConfig } from '../config/switchboard-config.ts';
 import { createGateway, type Gateway } from '../gateway.ts';
+import { LOCAL_USER } from '../http/authenticate.ts';
 import { createLogger } from '../observability/create-logger.ts';
+import type { ServerSummary } from './first-run-banner.ts';
 import { startShippedServers } from './start-shipped-servers.ts';
 
 /** Flags of `switchboard serve` (they win over the environment and the file). */
@@ -21,6 +24,14 @@ export interface ServeFlags {
 export interface Serving {
   url: string;
   gateway: Gateway;
+  /** The default model's id. */
+  modelId: string;
+  /** The running servers, connected (with their tool counts) or not. */
+  servers: ServerSummary[];
+  /** Whether the built web app is served. */
+  webApp: boolean;
+  /** No API keys (loopback only). */
+  openAccess: boolean;
   close(): Promise<void>;
 }
 
@@ -56,6 +67,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       : Array.isArray(config.shippedServers)
         ? config.shippedServers
         : Object.keys(SHIPPED_SERVERS);
+  const webDir = config.webDir ?? DEFAULT_WEB_DIR;
   const shipped = await startShippedServers(shippedNames, databaseUrl ? undefined : dataDir);
   let gateway: Gateway;
   try {
@@ -81,7 +93,8 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       pollMs: config.pollMs,
       logger,
       tracing: config.tracing ?? Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT),
-      webDir: config.webDir ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined),
+      webDir,
+      webApp: config.webApp,
     });
   } catch (error) {
     await shipped.close();
@@ -95,9 +108,28 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   return {
     url,
     gateway,
+    modelId: model.id,
+    servers: await summarizeServers(gateway),
+    webApp: existsSync(join(webDir, 'index.html')),
+    openAccess: users.length === 0,
     async close() {
       await gateway.close();
       await shipped.close();
     },
   };
+}
+
+/** Connects to every running server (so the first turn does not wait) and reports its tool count or error. */
+async function summarizeServers(gateway: Gateway): Promise<ServerSummary[]> {
+  const { registry } = gateway.services;
+  const rows = (await registry.visible(LOCAL_USER)).filter((row) => row.enabled);
+  return Promise.all(
+    rows.map(async (row) => {
+      try {
+        return { name: row.name, toolCount: (await registry.tools(row)).length };
+      } catch (error) {
+        return { name: row.name, error: (error as Error).message };
+      }
+    }),
+  );
 }

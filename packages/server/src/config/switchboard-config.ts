@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ApprovalPolicy } from '@switchboard/core';
 import type { UserSeed } from '../auth/user.ts';
 import type { ServerSeed } from '../gateway.ts';
+import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from './gateway-limits.ts';
 
 /** A user in the configuration file: the key literally, or (better) the variable holding it. */
@@ -36,6 +37,12 @@ export interface SwitchboardConfig {
   allowPrivateNetworks?: boolean;
   /** The built web app (default: apps/web/dist when it exists). */
   webDir?: string;
+  /**
+   * The web app's `config.json` additions (e.g. `mcpAppSandboxUrl`, `tileUrl`, `urlPolicy`) and its
+   * public origins, the only pages allowed to frame the MCP Apps sandbox page (default on loopback:
+   * the other loopback name on the same port).
+   */
+  webApp?: WebAppOptions;
   leaseMs?: number;
   flushMs?: number;
   pollMs?: number;
@@ -61,6 +68,7 @@ const KNOWN_KEYS = new Set([
   'users',
   'allowPrivateNetworks',
   'webDir',
+  'webApp',
   'leaseMs',
   'flushMs',
   'pollMs',

@@ -14,14 +14,18 @@ import { messageRoutes } from './routes/message-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
-import { serveWebApp } from './serve-web-app.ts';
+import { serveWebApp, type WebAppOptions } from './serve-web-app.ts';
 
 /**
  * The gateway's HTTP application: the JSON API (at `/` and under `/api`), `/health`,
- * `/openapi.json`, and — when `webDir` holds the built web app — its files on the same port.
+ * `/openapi.json`, and — when `webDir` holds the built web app — its files on the same port (with
+ * its `config.json` and MCP Apps sandbox page, see {@link serveWebApp}).
  * Errors are JSON: `{"success": false, "error": {"code", "message"}}`.
  */
-export function createApp(services: GatewayServices, options: { webDir?: string } = {}): Hono<GatewayEnv> {
+export function createApp(
+  services: GatewayServices,
+  options: { webDir?: string; webApp?: WebAppOptions } = {},
+): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const openApi = buildOpenApiDocument();
 
@@ -81,7 +85,7 @@ export function createApp(services: GatewayServices, options: { webDir?: string 
 
   app.route('/api', api);
   if (options.webDir && existsSync(join(options.webDir, 'index.html')))
-    app.use('*', serveWebApp(options.webDir));
+    app.use('*', serveWebApp(options.webDir, options.webApp));
   app.route('/', api);
   app.notFound((c) =>
     c.json(

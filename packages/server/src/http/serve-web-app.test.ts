@@ -33,4 +33,45 @@ describe('serveWebApp', () => {
     expect((await get('/api/conversations', 'text/html')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
   });
+
+  it('tells the app to run connected to this gateway, unless the folder has its own config.json', async () => {
+    const served = new Hono();
+    served.use(
+      '*',
+      serveWebApp(dir, { config: { modelLabel: 'offline', tileUrl: 'https://tiles.test/{z}' } }),
+    );
+    const response = await served.request('/config.json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      mode: 'gateway',
+      apiBase: '',
+      modelLabel: 'offline',
+      tileUrl: 'https://tiles.test/{z}',
+    });
+    const own = await mkdtemp(join(tmpdir(), 'switchboard-web-'));
+    await writeFile(join(own, 'config.json'), '{"mode":"standalone"}');
+    const deployed = new Hono();
+    deployed.use('*', serveWebApp(own));
+    expect(await (await deployed.request('/config.json')).json()).toEqual({ mode: 'standalone' });
+    await rm(own, { recursive: true, force: true });
+  });
+
+  it('lets only the app frame the MCP Apps sandbox page (the other loopback name, or the configured origins)', async () => {
+    await writeFile(join(dir, 'mcp-app-sandbox.html'), '<!doctype html><title>sandbox</title>');
+    const csp = async (served: Hono, url: string) =>
+      (await served.request(url)).headers.get('content-security-policy');
+    expect(
+      await csp(app, 'http://localhost:8787/mcp-app-sandbox.html?host=http%3A%2F%2F127.0.0.1%3A8787'),
+    ).toBe('frame-ancestors http://127.0.0.1:8787');
+    expect(await csp(app, 'http://127.0.0.1:9000/mcp-app-sandbox.html')).toBe(
+      'frame-ancestors http://localhost:9000',
+    );
+    expect(await csp(app, 'http://sandbox.example.org/mcp-app-sandbox.html')).toBe("frame-ancestors 'none'");
+    expect(await csp(app, 'http://localhost:8787/')).toBeNull();
+    const configured = new Hono();
+    configured.use('*', serveWebApp(dir, { appOrigins: ['https://switchboard.example.org'] }));
+    expect(await csp(configured, 'http://sandbox.example.org/mcp-app-sandbox.html')).toBe(
+      'frame-ancestors https://switchboard.example.org',
+    );
+  });
 });

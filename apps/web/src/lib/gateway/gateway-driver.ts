@@ -1,11 +1,17 @@
 import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
 import { canvasEventFromAgentEvent } from '@switchboard/autoui';
 import type { AgentEvent, ApprovalPolicy, McpToolDef } from '@switchboard/core';
-import { decideApproval } from '@switchboard/core';
+import { decideApproval, prefixedToolName, sanitizeServerName } from '@switchboard/core';
 import type { ChatEntry } from '@switchboard/ui';
 import type { AppConfig } from '../app-config.ts';
-import type { BrowsableTool, ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
+import type {
+  BrowsableTool,
+  ConversationDriver,
+  RestoredConversation,
+  ToolCallOutcome,
+} from '../conversation-driver.ts';
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
+import { toolOutcome } from '../tool-outcome.ts';
 import { readEventStream } from './read-event-stream.ts';
 
 /** The localStorage key holding the open conversation's id. */
@@ -17,6 +23,23 @@ interface ApiMessage {
   content: string | null;
 }
 
+/** A tool of `GET /conversations/:id/tools/available`. */
+interface AvailableTool {
+  server_id: string;
+  server: string;
+  tool_name: string;
+  description?: string;
+  input_schema: object;
+}
+
+/** What `POST /servers/:id/tools/call` answers. */
+interface DirectCallResult {
+  content: string;
+  is_error: boolean;
+  structured?: unknown;
+  widget?: { type: string; data: Record<string, unknown> };
+}
+
 /** The user's own canvas edits, kept in the browser on top of the gateway's canvas events. */
 interface LocalCanvas {
   serverEvents: number;
@@ -25,7 +48,9 @@ interface LocalCanvas {
 
 /**
  * Connected mode: conversations live on the gateway (`/conversations` REST API; turns streamed as
- * AG-UI events over SSE with `Accept: text/event-stream`), keys stay on the server.
+ * AG-UI events over SSE with `Accept: text/event-stream`, including the gateway's CUSTOM
+ * `user_message` and `turn_saved`), keys stay on the server. The tool browser calls tools through
+ * `POST /servers/:id/tools/call`.
  */
 export function createGatewayDriver(options: {
   config: AppConfig;
@@ -37,6 +62,8 @@ export function createGatewayDriver(options: {
   let conversationId = storage.getItem(GATEWAY_CONVERSATION_KEY) ?? '';
   let serverCanvasEvents = 0;
   let listener: (event: AgentEvent) => void = () => {};
+  /** The listed tools by the names a call may use: `server:tool` and the prefixed `{server}_mcp_{tool}`. */
+  let toolsByName = new Map<string, AvailableTool>();
 
   const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
@@ -84,9 +111,24 @@ export function createGatewayDriver(options: {
 
   const localCanvasKey = () => `switchboard.gateway.canvas.${conversationId}`;
 
+  const listTools = async (): Promise<BrowsableTool[]> => {
+    const available = await json<{ items: AvailableTool[] }>(conversation('/tools/available'));
+    toolsByName = new Map(
+      available.items.flatMap((tool) => [
+        [`${tool.server}:${tool.tool_name}`, tool],
+        [prefixedToolName(sanitizeServerName(tool.server), 'mcp', tool.tool_name), tool],
+      ]),
+    );
+    return available.items.map((tool) => ({
+      name: `${tool.server}:${tool.tool_name}`,
+      description: tool.description,
+      inputSchema: tool.input_schema as BrowsableTool['inputSchema'],
+    }));
+  };
+
   return {
     mode: 'gateway',
-    modelLabel: 'Model configured on the gateway',
+    modelLabel: config.modelLabel ?? 'Model configured on the gateway',
     async open(onEvent) {
       listener = onEvent;
       if (conversationId) {
@@ -141,20 +183,21 @@ export function createGatewayDriver(options: {
       for (const decision of decisions)
         await stream('/approvals', { call_id: decision.toolCallId, decision: decision.decision });
     },
-    async listTools(): Promise<BrowsableTool[]> {
-      const available = await json<{
-        items: Array<{ server: string; tool_name: string; description?: string; input_schema: object }>;
-      }>(conversation('/tools/available'));
-      return available.items.map((tool) => ({
-        name: `${tool.server}:${tool.tool_name}`,
-        description: tool.description,
-        inputSchema: tool.input_schema as BrowsableTool['inputSchema'],
-      }));
-    },
-    async callTool(name) {
-      return {
-        error: `Calling ${name} directly needs standalone mode: the gateway runs tools only inside a conversation turn.`,
-      };
+    listTools,
+    async callTool(name, args): Promise<ToolCallOutcome> {
+      try {
+        const tool = toolsByName.get(name) ?? (await listTools().then(() => toolsByName.get(name)));
+        if (!tool) return { error: `Error: the gateway has no tool named ${JSON.stringify(name)}` };
+        const output = await json<DirectCallResult>(
+          `/servers/${encodeURIComponent(tool.server_id)}/tools/call`,
+          { method: 'POST', body: JSON.stringify({ name: tool.tool_name, arguments: args }) },
+        );
+        if (output.widget && !output.is_error)
+          return { widget: output.widget.type, data: output.widget.data };
+        return toolOutcome(output.content, output.is_error ? output.content || 'the tool failed' : undefined);
+      } catch (error) {
+        return { error: `Error: ${error instanceof Error ? error.message : String(error)}` };
+      }
     },
     async callAppTool(call, confirm) {
       const servers = await json<{ items: Array<{ id: string; name: string }> }>('/servers').catch(() => ({

@@ -157,7 +157,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       .catch((error: Error) => {
         throw new ApiError(502, 'tool_call_failed', error.message);
       });
-    const widget = widgetOf(output.value);
+    const widget = widgetOf(output.value !== undefined ? output.value : jsonText(output.text));
     const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
     return c.json({
       success: !output.isError,
@@ -200,6 +200,16 @@ async function transportOf(
     throw new ApiError(400, 'invalid_request', `${JSON.stringify(url)} is not an http(s) URL`);
   }
   return { type: 'http', url, ...(input.headers ? { headers: input.headers } : {}) };
+}
+
+/** A result text that is a JSON object (servers that return JSON as text, without `structuredContent`). */
+function jsonText(text: string): unknown {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The widget a tool result describes: `{widget, params}` or `{widget, data}`. */
