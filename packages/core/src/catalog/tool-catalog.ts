@@ -2,7 +2,6 @@ import { answerGlobalTool } from '../discovery/answer-global-tool.ts';
 import {
   checkDiscoveryOptions,
   type DiscoveryMode,
-  type DiscoveryOptions,
   resolveDiscoveryMode,
 } from '../discovery/discovery-mode.ts';
 import type { GlobalToolSource } from '../discovery/global-tool-source.ts';
@@ -14,114 +13,30 @@ import {
 } from '../discovery/tool-search-index.ts';
 import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { answerPseudoTool, type PseudoToolAnswer, type PseudoToolSource } from './answer-pseudo-tool.ts';
+import { buildLayerEntries } from './build-layer-entries.ts';
+import type { CatalogEntry, CatalogNames, OwnedNames } from './catalog-names.ts';
+import { type CatalogServer, DISCOVERY_ORDER, sameServer, UI_TOOL_NAMES } from './catalog-server.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { type PseudoToolKind, pseudoToolDefinition, TOOL_PSEUDO_KINDS } from './pseudo-tools.ts';
-import { matchRecipeRoles, RECIPE_ROLES } from './resolve-canonical-tools.ts';
+import type { ParsedGlobalTool, ParsedPseudoTool, ParsedToolName } from './parsed-tool-name.ts';
 import { restoreArgs } from './restore-args.ts';
-import { type OnSchemaPatch, type SanitizedSchema, sanitizeSchema } from './sanitize-schema.ts';
+import { type SanitizedSchema, sanitizeSchema } from './sanitize-schema.ts';
 import { sanitizeServerName } from './sanitize-server-name.ts';
 import { renderSystemPrompt } from './system-prompt.ts';
-import { prefixedToolName, sanitizeToolNamePart, shortenToolName, toolIdentity } from './tool-name.ts';
+import type { ToolCatalogOptions } from './tool-catalog-options.ts';
 
-/** Options of a `ToolCatalog`. */
-export interface ToolCatalogOptions {
-  /** Flatten nested object parameters into `parent__child` (for local models). Default false. */
-  flatten?: boolean;
-  /** Receives every change made to a tool schema for strict mode (called when the schema is first needed). */
-  onSchemaPatch?: OnSchemaPatch;
-  /**
-   * Extra alias entries, alias → existing tool name (e.g. a tool's former name:
-   * `{ weather_mcp_get_forecast: 'weather_mcp_get_weather_data' }`). An alias that is already a tool
-   * name is ignored (real names win); a target the catalog does not know throws at construction.
-   */
-  aliases?: Readonly<Record<string, string>>;
-  /**
-   * Per-server discovery tools, or the constant-size global set (`search_tools`, `list_servers`,
-   * `search_recipes`, `get_recipe`). Default: global above 8 servers.
-   */
-  discovery?: DiscoveryOptions;
-}
-
-interface ParsedBase {
-  layer: ToolLayer;
-  /** The sanitized server name (unique per protocol within the catalog). */
-  server: string;
-  protocol: ToolProtocol;
-  /** The table name (after alias resolution). */
-  prefixedName: string;
-}
-
-/** A real tool of a server. */
-export interface ParsedRealTool extends ParsedBase {
-  kind: 'tool';
-  /** The server's real tool name, to send in `tools/call` or to the local server. */
-  toolName: string;
-  tool: McpToolDef;
-}
-
-/** A discovery tool the catalog answers itself (see `answerPseudoTool`). */
-export interface ParsedPseudoTool extends ParsedBase {
-  kind: 'pseudo';
-  pseudo: PseudoToolKind;
-}
-
-/** A global discovery tool (`search_tools`, `list_servers`, …): no server, answered by the catalog. */
-export interface ParsedGlobalTool {
-  kind: 'global';
-  pseudo: GlobalToolKind;
-  /** The tool's name (global tools are not prefixed). */
-  prefixedName: string;
-}
-
-/** What a prefixed tool name refers to. */
-export type ParsedToolName = ParsedRealTool | ParsedPseudoTool | ParsedGlobalTool;
-
-/** UI tools a WebMCP layer may offer, shown among the discovery tools and in the prompt's STEP 4. */
-export const UI_TOOL_NAMES = ['widget_display', 'canvas', 'recall'] as const;
-
-/** A UI tool name. */
-export type UiToolName = (typeof UI_TOOL_NAMES)[number];
-
-/** A discovery role: a pseudo-tool kind or a UI tool. */
-export type DiscoveryRole = PseudoToolKind | UiToolName;
-
-/** One server as the catalog sees it. */
-export interface CatalogServer {
-  /** The sanitized server name, unique per protocol (a `_2` suffix is added to a duplicate). */
-  server: string;
-  protocol: ToolProtocol;
-  layer: ToolLayer;
-  /** The prefixed names of the server's real tools, in layer order. */
-  toolNames: readonly string[];
-  /** The name the model calls for each discovery role this server offers (canonical names, aliased when needed). */
-  discovery: Readonly<Partial<Record<DiscoveryRole, string>>>;
-}
-
-interface LayerBase {
-  layer: ToolLayer;
-  server: string;
-  protocol: ToolProtocol;
-}
-
-interface Entry {
-  parsed: ParsedToolName;
-  originalSchema: unknown;
-  description: string;
-  sanitized?: SanitizedSchema;
-}
-
-/** The table and alias names a server put into the catalog (what removing it takes out). */
-interface Owned {
-  names: string[];
-  aliases: string[];
-}
-
-const DISCOVERY_ORDER: readonly DiscoveryRole[] = [
-  ...RECIPE_ROLES,
-  'search_tools',
-  'list_tools',
-  ...UI_TOOL_NAMES,
-];
+export {
+  type CatalogServer,
+  type DiscoveryRole,
+  UI_TOOL_NAMES,
+  type UiToolName,
+} from './catalog-server.ts';
+export type {
+  ParsedGlobalTool,
+  ParsedPseudoTool,
+  ParsedRealTool,
+  ParsedToolName,
+} from './parsed-tool-name.ts';
+export type { ToolCatalogOptions } from './tool-catalog-options.ts';
 
 /**
  * The tool catalog of one conversation or loop: prefixed names for every tool of every layer (a name
@@ -133,11 +48,13 @@ const DISCOVERY_ORDER: readonly DiscoveryRole[] = [
  */
 export class ToolCatalog {
   readonly #options: ToolCatalogOptions;
-  readonly #table = new Map<string, Entry>();
+  readonly #table = new Map<string, CatalogEntry>();
   readonly #aliases = new Map<string, string>();
+  /** The two tables above, as the layer builders see them. */
+  readonly #names: CatalogNames = { table: this.#table, aliases: this.#aliases };
   readonly #servers: CatalogServer[] = [];
   readonly #byLayer = new Map<ToolLayer, CatalogServer>();
-  readonly #owned = new Map<CatalogServer, Owned>();
+  readonly #owned = new Map<CatalogServer, OwnedNames>();
   #index: ToolSearchIndex | undefined;
 
   constructor(layers: readonly ToolLayer[], options: ToolCatalogOptions = {}) {
@@ -407,100 +324,11 @@ export class ToolCatalog {
     }
   }
 
+  /** Puts a layer's names into the tables and remembers what it owns. */
   #addLayer(layer: ToolLayer, server: string): CatalogServer {
-    const base: LayerBase = { layer, server, protocol: layer.protocol };
-    const tools = uniqueByName(layer.tools);
-    const owned: Owned = { names: [], aliases: [] };
-    const byRealName = this.#registerTools(base, tools, owned);
-    const discovery = this.#registerDiscovery(base, tools, byRealName, owned);
-    const entry: CatalogServer = { ...base, toolNames: [...byRealName.values()], discovery };
+    const { server: entry, owned } = buildLayerEntries(this.#names, layer, server);
     this.#owned.set(entry, owned);
     return entry;
-  }
-
-  /**
-   * Names the layer's tools: the default prefixed name, except that tools whose sanitized names
-   * collide get a hash suffix (a tool whose real name is already provider-safe keeps the plain name).
-   * Returns real name → prefixed name, in tool order.
-   */
-  #registerTools(base: LayerBase, tools: readonly McpToolDef[], owned: Owned): Map<string, string> {
-    const { server, protocol } = base;
-    const candidates = tools.map((tool) => prefixedToolName(server, protocol, tool.name));
-    const counts = new Map<string, number>();
-    for (const candidate of candidates) counts.set(candidate, (counts.get(candidate) ?? 0) + 1);
-    const byRealName = new Map<string, string>();
-    for (const [index, tool] of tools.entries()) {
-      const candidate = candidates[index] as string;
-      const identity = toolIdentity(server, protocol, tool.name);
-      const shared = (counts.get(candidate) ?? 0) > 1 && sanitizeToolNamePart(tool.name) !== tool.name;
-      const name = this.#freeName(shared ? shortenToolName(candidate, identity) : candidate, identity);
-      this.#table.set(name, {
-        parsed: { ...base, kind: 'tool', toolName: tool.name, tool, prefixedName: name },
-        originalSchema: tool.inputSchema,
-        description: tool.description ?? tool.title ?? '',
-      });
-      owned.names.push(name);
-      byRealName.set(tool.name, name);
-    }
-    return byRealName;
-  }
-
-  /**
-   * Decides what answers each discovery role: a real tool playing a recipe role (aliased under the
-   * canonical name), a real tool of the role's own name, or a pseudo-tool (search_tools and
-   * list_tools always; recipe roles only when the layer ships recipes). Adds UI tools of WebMCP layers.
-   */
-  #registerDiscovery(
-    base: LayerBase,
-    tools: readonly McpToolDef[],
-    byRealName: ReadonlyMap<string, string>,
-    owned: Owned,
-  ): Partial<Record<DiscoveryRole, string>> {
-    const { layer, server, protocol } = base;
-    const discovery: Partial<Record<DiscoveryRole, string>> = {};
-    const roles = matchRecipeRoles(tools);
-    const hasRecipes = (layer.recipes?.length ?? 0) > 0;
-    const label = `server "${server}"${layer.description ? ` (${truncate(layer.description, 120)})` : ''}`;
-    for (const kind of [...RECIPE_ROLES, ...TOOL_PSEUDO_KINDS]) {
-      const match = kind === 'list_tools' || kind === 'search_tools' ? undefined : roles[kind];
-      const canonical = prefixedToolName(server, protocol, kind);
-      if (match !== undefined) {
-        const real = byRealName.get(match.toolName) as string;
-        if (real !== canonical && !this.#table.has(canonical) && !this.#aliases.has(canonical)) {
-          this.#aliases.set(canonical, real);
-          owned.aliases.push(canonical);
-        }
-        discovery[kind] = this.#aliases.get(canonical) === real ? canonical : real;
-      } else if (byRealName.has(kind)) {
-        discovery[kind] = byRealName.get(kind);
-      } else if (TOOL_PSEUDO_KINDS.includes(kind) || hasRecipes) {
-        const name = this.#freeName(canonical, toolIdentity(server, protocol, `pseudo:${kind}`));
-        const definition = pseudoToolDefinition(kind, label);
-        this.#table.set(name, {
-          parsed: { ...base, kind: 'pseudo', pseudo: kind, prefixedName: name },
-          originalSchema: definition.inputSchema,
-          description: definition.description,
-        });
-        owned.names.push(name);
-        discovery[kind] = name;
-      }
-    }
-    if (protocol === 'webmcp') {
-      for (const ui of UI_TOOL_NAMES) {
-        const name = byRealName.get(ui);
-        if (name !== undefined) discovery[ui] = name;
-      }
-    }
-    return discovery;
-  }
-
-  /** `name` if free, else a deterministic hash-suffixed variant. */
-  #freeName(name: string, identity: string): string {
-    let free = name;
-    for (let n = 1; this.#table.has(free) || this.#aliases.has(free); n++) {
-      free = shortenToolName(name, `${identity}#${n}`);
-    }
-    return free;
   }
 
   #requireServer(layer: ToolLayer): CatalogServer {
@@ -523,7 +351,7 @@ export class ToolCatalog {
     return this.providerTool(name) as ProviderTool;
   }
 
-  #sanitized(entry: Entry): SanitizedSchema {
+  #sanitized(entry: CatalogEntry): SanitizedSchema {
     entry.sanitized ??= sanitizeSchema(entry.originalSchema, {
       toolName: entry.parsed.prefixedName,
       onSchemaPatch: this.#options.onSchemaPatch,
@@ -531,26 +359,4 @@ export class ToolCatalog {
     });
     return entry.sanitized;
   }
-}
-
-/** True when two layers are the same server: same original name and protocol. */
-function sameServer(a: ToolLayer, b: ToolLayer): boolean {
-  return a.serverName === b.serverName && a.protocol === b.protocol;
-}
-
-/** The tools with the first of each name (a server listing a name twice is a server bug). */
-function uniqueByName(tools: readonly McpToolDef[]): McpToolDef[] {
-  const seen = new Set<string>();
-  const unique: McpToolDef[] = [];
-  for (const tool of tools) {
-    if (seen.has(tool.name)) continue;
-    seen.add(tool.name);
-    unique.push(tool);
-  }
-  return unique;
-}
-
-function truncate(text: string, max: number): string {
-  const clean = text.trim().replace(/\s+/g, ' ');
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }

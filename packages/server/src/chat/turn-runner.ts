@@ -1,69 +1,24 @@
-import {
-  type AgentEvent,
-  type AgentResult,
-  type AgentRun,
-  AgentSession,
-  type ApprovalPolicy,
-  ResumeError,
-  resumeAgentLoop,
-  runAgentLoop,
-  type StopReason,
-  type ToolCatalog,
-  type ToolUseBlock,
-} from '@switchboard/core';
+import { type AgentEvent, type AgentResult, AgentSession, type ToolCatalog } from '@switchboard/core';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
-import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
+import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { ApiMessage } from '../messages/api-message.ts';
-import { toApiMessages } from '../messages/to-api-messages.ts';
 import type { TurnObserver } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
-import type { ClientToolDeclaration, PendingCall } from '../store/conversation.ts';
-import { type MessageRow, toApiMessage } from '../store/message-store.ts';
+import { toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
-import { insertStreamEvents } from '../store/stream-event-store.ts';
 import { type AcquiredTurn, acquireConversation } from './acquire-conversation.ts';
-import { type ApprovalDecision, type ApprovalRequest, commitTurn, LeaseLostError } from './commit-turn.ts';
-import { releaseConversation, renewLease, statusOf } from './conversation-lease.ts';
+import { releaseConversation } from './conversation-lease.ts';
+import { LeaseHeartbeat } from './lease-heartbeat.ts';
 import { LiveRun } from './live-run.ts';
+import { type FinishedTurn, saveTurn } from './save-turn.ts';
+import { type StartedAgentRun, startAgentRun } from './start-agent-run.ts';
 import type { StreamEvent } from './stream-event.ts';
+import { StreamFlusher } from './stream-flusher.ts';
 import { createTurnAppPresenter } from './turn-app-presenter.ts';
+import { type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
 import { prepareTurn, type TurnSetupDeps } from './turn-setup.ts';
-
-/** What a turn does: answer a new user message, or resume a suspended step. */
-export type TurnInput =
-  | { kind: 'chat'; content: string; clientTools?: ClientToolDeclaration[] }
-  | {
-      kind: 'resume';
-      toolResults?: Array<{ toolCallId: string; content: string; isError?: boolean }>;
-      approvals?: Array<{ toolCallId: string; decision: 'approve' | 'deny'; remember?: boolean }>;
-    };
-
-/** How a turn ended. */
-export interface TurnOutcome {
-  conversationId: string;
-  runId: string;
-  /** core's stop reason, or `not_saved` when the commit failed. */
-  stopReason: StopReason | 'not_saved';
-  userMessage?: ApiMessage;
-  /** The messages the turn stored (the user's message aside). */
-  messages: ApiMessage[];
-  /** The turn's last assistant message. */
-  assistantMessage: ApiMessage | null;
-  pending: PendingCall[];
-  error?: string;
-}
-
-/** A turn running in this process. */
-export interface ActiveTurn {
-  conversationId: string;
-  runId: string;
-  live: LiveRun;
-  userMessage?: ApiMessage;
-  done: Promise<TurnOutcome>;
-  stop(): void;
-}
+import type { ActiveTurn, TurnInput, TurnOutcome } from './turn-types.ts';
 
 /** What the runner needs. */
 export interface TurnRunnerOptions {
@@ -146,22 +101,9 @@ export class TurnRunner {
     const startLength = session.messages.length;
     const toolNames = new Map((session.suspended?.blocks ?? []).map((block) => [block.id, block.name]));
     const controller = new AbortController();
-    const options = { ...setup.options, session, signal: controller.signal };
-    const run: AgentRun<AgentResult> =
-      input.kind === 'chat'
-        ? runAgentLoop(input.content, options)
-        : resumeAgentLoop({ toolResults: input.toolResults, approvals: input.approvals }, options);
-    const events = run[Symbol.asyncIterator]();
-    const first = await events.next();
-    if (first.done) {
-      const failure = await run.result.then(
-        () => new ApiError(500, 'turn_failed', 'the turn ended before it started'),
-        (error: unknown) => toApiError(error),
-      );
-      throw await release(failure);
-    }
-    const decisions = input.kind === 'resume' ? (input.approvals ?? []) : [];
-    const pendingBefore = session.suspended?.pending ?? [];
+    const started = await startAgentRun(input, { ...setup.options, session, signal: controller.signal });
+    if ('failure' in started) throw await release(started.failure);
+    const decisions = resumeDecisions(input, session);
 
     const turn: ActiveTurn = {
       conversationId,
@@ -176,18 +118,13 @@ export class TurnRunner {
       acquired,
       input,
       live,
-      run,
-      first: first.value,
-      events,
+      started,
       controller,
       startLength,
       toolNames,
       catalog: setup.options.catalog as ToolCatalog,
       modelId: setup.model.id,
-      decisions: decisions.map((decision) => ({
-        decision,
-        block: pendingBefore.find((call) => call.block.id === decision.toolCallId)?.block,
-      })),
+      decisions,
     }).finally(() => {
       this.#active.delete(conversationId);
       live.end();
@@ -198,7 +135,7 @@ export class TurnRunner {
 
   async #drive(turn: DriveInput): Promise<TurnOutcome> {
     const { db, bus, instanceId, leaseMs, flushMs, logger } = this.#options;
-    const { live, acquired, controller } = turn;
+    const { live, controller, started } = turn;
     const conversationId = live.conversationId;
     const runId = live.runId;
     const observation = this.#options.observer?.startTurn({
@@ -208,40 +145,16 @@ export class TurnRunner {
       userId: turn.user.id,
     });
     const held: StreamEvent[] = [];
-    const canvas: Array<{ kind: 'widget' | 'canvas'; payload: unknown }> = [];
-    let flushing: Promise<void> = Promise.resolve();
-    const flush = () => {
-      flushing = flushing.then(async () => {
-        const pending = live.unstored();
-        if (pending.length === 0) return;
-        try {
-          await insertStreamEvents(db, conversationId, runId, pending);
-          const last = pending[pending.length - 1].seq;
-          live.markStored(last);
-          await bus.publish(eventsChannel(conversationId), String(last)).catch(() => undefined);
-        } catch (error) {
-          logger.warn({ err: error, conversationId }, 'could not store stream events; retrying');
-        }
-      });
-      return flushing;
-    };
-    const flusher = setInterval(flush, flushMs);
-    let leaseLost = false;
-    const heartbeat = setInterval(
-      async () => {
-        const state = await renewLease(db, { conversationId, owner: instanceId, runId, leaseMs }).catch(
-          () => 'ok' as const,
-        );
-        if (state === 'stop') controller.abort(new Error('stopped by the user'));
-        if (state === 'lost') {
-          leaseLost = true;
-          controller.abort(new Error('the conversation lease was lost'));
-        }
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
-    flusher.unref();
-    heartbeat.unref();
+    const canvas: FinishedTurn['canvas'] = [];
+    const flusher = new StreamFlusher({ db, bus, live, flushMs, logger });
+    const heartbeat = new LeaseHeartbeat({
+      db,
+      conversationId,
+      owner: instanceId,
+      runId,
+      leaseMs,
+      controller,
+    });
 
     const apps = createTurnAppPresenter({
       catalog: turn.catalog,
@@ -266,102 +179,35 @@ export class TurnRunner {
 
     let result: AgentResult;
     try {
-      accept(turn.first);
-      for (let next = await turn.events.next(); !next.done; next = await turn.events.next())
+      accept(started.first);
+      for (let next = await started.events.next(); !next.done; next = await started.events.next())
         accept(next.value);
-      result = await turn.run.result;
+      result = await started.run.result;
       await apps.settled();
     } finally {
-      clearInterval(flusher);
-      clearInterval(heartbeat);
+      flusher.stop();
+      heartbeat.stop();
     }
-    await flushing;
+    await flusher.idle();
 
-    const session = result.session;
-    const drafts = toApiMessages(session.messages.slice(turn.startLength), turn.toolNames);
-    if (turn.input.kind === 'chat') {
-      const index = drafts.findIndex((draft) => draft.role === 'user');
-      if (index >= 0) drafts.splice(index, 1);
-    }
-    const pending = result.pending.map((call) => pendingCall(call.block, call.reason, turn.catalog));
-    const remembered = rememberedPolicy(acquired.row.approval_policy, turn.decisions, turn.catalog);
-    try {
-      if (leaseLost) throw new LeaseLostError('the conversation lease was lost while the turn ran');
-      const { messages, events: closing } = await commitTurn(db, {
-        conversationId,
-        owner: instanceId,
-        runId,
-        session: session.toJSON(),
-        status: statusOf(session.toJSON()),
-        pending,
-        messages: drafts,
-        events: live.unstored(),
-        closingEvents: (rows) => [
-          live.number(savedEvent(rows, turn.acquired.userMessage, result.stopReason, pending)),
-          ...held.map((event) => live.number(event)),
-        ],
+    return saveTurn(
+      { db, bus, owner: instanceId, logger, observation },
+      {
+        userId: turn.user.id,
+        modelId: turn.modelId,
+        input: turn.input,
+        acquired: turn.acquired,
+        live,
+        catalog: turn.catalog,
+        startLength: turn.startLength,
+        toolNames: turn.toolNames,
+        decisions: turn.decisions,
+        result,
+        held,
         canvas,
-        approvalRequests:
-          result.stopReason === 'awaiting_approval' ? approvalRequests(result, turn.catalog) : [],
-        approvalDecisions: turn.decisions.map(({ decision }) => ({
-          call_id: decision.toolCallId,
-          status: decision.decision === 'approve' ? 'approved' : 'denied',
-          remember: decision.remember ?? false,
-        })) satisfies ApprovalDecision[],
-        approvalPolicy: remembered,
-        usage: {
-          userId: turn.user.id,
-          model: turn.modelId,
-          stopReason: result.stopReason,
-          inputTokens: result.metrics.usage.inputTokens,
-          outputTokens: result.metrics.usage.outputTokens,
-          modelCalls: result.metrics.modelCalls,
-          toolCalls: result.metrics.toolCalls,
-          elapsedMs: result.metrics.elapsedMs,
-        },
-        title: turn.input.kind === 'chat' && !acquired.row.title ? titleFrom(turn.input.content) : undefined,
-      });
-      live.deliver(closing);
-      live.markStored(live.lastSeq);
-      await bus.publish(eventsChannel(conversationId), String(live.lastSeq)).catch(() => undefined);
-      const saved = messages.map(toApiMessage);
-      observation?.end({ stopReason: result.stopReason, error: result.error });
-      logger.info(
-        {
-          conversationId,
-          runId,
-          stopReason: result.stopReason,
-          toolCalls: result.metrics.toolCalls,
-          elapsedMs: result.metrics.elapsedMs,
-        },
-        'turn saved',
-      );
-      return {
-        conversationId,
-        runId,
-        stopReason: result.stopReason,
-        userMessage: turn.acquired.userMessage && toApiMessage(turn.acquired.userMessage),
-        messages: saved,
-        assistantMessage: saved.filter((message) => message.role === 'assistant').at(-1) ?? null,
-        pending,
-        ...(result.error ? { error: result.error } : {}),
-      };
-    } catch (error) {
-      const message = `the turn could not be saved: ${(error as Error).message}`;
-      logger.error({ err: error, conversationId, runId }, 'turn not saved');
-      observation?.end({ stopReason: 'error', error: message });
-      live.push({ type: 'RUN_ERROR', message, code: 'not_saved', timestamp: Date.now() });
-      return {
-        conversationId,
-        runId,
-        stopReason: 'not_saved',
-        userMessage: turn.acquired.userMessage && toApiMessage(turn.acquired.userMessage),
-        messages: [],
-        assistantMessage: null,
-        pending: [],
-        error: message,
-      };
-    }
+        leaseLost: heartbeat.lost,
+      },
+    );
   }
 }
 
@@ -370,95 +216,11 @@ interface DriveInput {
   acquired: AcquiredTurn;
   input: TurnInput;
   live: LiveRun;
-  run: AgentRun<AgentResult>;
-  first: AgentEvent;
-  events: AsyncIterator<AgentEvent>;
+  started: StartedAgentRun;
   controller: AbortController;
   startLength: number;
   toolNames: Map<string, string>;
   catalog: ToolCatalog;
   modelId: string;
-  decisions: Array<{
-    decision: NonNullable<Extract<TurnInput, { kind: 'resume' }>['approvals']>[number];
-    block?: ToolUseBlock;
-  }>;
-}
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ResumeError) {
-    const status = error.code === 'unknown_call' ? 404 : error.code === 'wrong_kind' ? 400 : 409;
-    return new ApiError(status, error.code, error.message);
-  }
-  return new ApiError(500, 'turn_failed', error instanceof Error ? error.message : String(error));
-}
-
-function pendingCall(block: ToolUseBlock, reason: PendingCall['reason'], catalog: ToolCatalog): PendingCall {
-  const parsed = catalog.parse(catalog.resolveAlias(block.name));
-  return {
-    call_id: block.id,
-    name: block.name,
-    ...(parsed?.kind === 'tool' ? { tool: parsed.toolName, server: parsed.server } : {}),
-    input: block.input,
-    reason,
-  };
-}
-
-function approvalRequests(result: AgentResult, catalog: ToolCatalog): ApprovalRequest[] {
-  return result.pending
-    .filter((call) => call.reason === 'approval')
-    .map(({ block }) => {
-      const parsed = catalog.parse(catalog.resolveAlias(block.name));
-      return {
-        call_id: block.id,
-        tool_name: block.name,
-        ...(parsed?.kind === 'tool' ? { server: parsed.server, tool: parsed.toolName } : {}),
-        input: block.input,
-      };
-    });
-}
-
-/** The conversation's policy with a rule for each remembered decision (newest rules first). */
-function rememberedPolicy(
-  current: ApprovalPolicy | null,
-  decisions: DriveInput['decisions'],
-  catalog: ToolCatalog,
-): ApprovalPolicy | undefined {
-  const rules = decisions.flatMap(({ decision, block }) => {
-    if (!decision.remember || !block) return [];
-    const parsed = catalog.parse(catalog.resolveAlias(block.name));
-    if (parsed?.kind !== 'tool') return [];
-    return [
-      {
-        match: `${parsed.server}:${parsed.toolName}`,
-        action: decision.decision === 'approve' ? ('allow' as const) : ('deny' as const),
-      },
-    ];
-  });
-  if (rules.length === 0) return undefined;
-  const kept = (current?.rules ?? []).filter((rule) => !rules.some((added) => added.match === rule.match));
-  return { ...(current ?? {}), rules: [...rules, ...kept] };
-}
-
-function savedEvent(
-  messages: ApiMessage[],
-  userMessage: MessageRow | undefined,
-  stopReason: StopReason,
-  pending: PendingCall[],
-): StreamEvent {
-  return {
-    type: 'CUSTOM',
-    name: 'turn_saved',
-    value: {
-      stop_reason: stopReason,
-      ...(userMessage ? { user_message_id: userMessage.id } : {}),
-      messages,
-      pending,
-    },
-    timestamp: Date.now(),
-  };
-}
-
-function titleFrom(content: string): string {
-  const line = content.replace(/\s+/g, ' ').trim();
-  return line.length <= 80 ? line : `${line.slice(0, 79)}…`;
+  decisions: ResumeDecision[];
 }

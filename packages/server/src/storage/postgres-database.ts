@@ -61,7 +61,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     const result = await client.query({ name: statementName(names, sql), text: sql, values: params });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   };
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  if (schema) await createSchema(pool, schema);
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
@@ -82,4 +82,17 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * `CREATE SCHEMA IF NOT EXISTS` races when replicas start together (PostgreSQL then reports a unique
+ * violation on pg_namespace): the schema exists either way, so that error means success.
+ */
+async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  try {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { followConversation } from '../../chat/follow-conversation.ts';
-import type { ActiveTurn, TurnInput, TurnOutcome } from '../../chat/turn-runner.ts';
+import type { ActiveTurn, TurnInput, TurnOutcome } from '../../chat/turn-types.ts';
 import { CONTROL_CHANNEL, type ControlMessage } from '../../coordination/gateway-bus.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { iso } from '../../store/conversation.ts';

@@ -1,0 +1,168 @@
+import type { AgentResult, StopReason, ToolCatalog } from '@switchboard/core';
+import type { Logger } from 'pino';
+import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
+import type { ApiMessage } from '../messages/api-message.ts';
+import { toApiMessages } from '../messages/to-api-messages.ts';
+import type { TurnObservation } from '../observability/turn-observer.ts';
+import type { Database } from '../storage/database.ts';
+import type { PendingCall } from '../store/conversation.ts';
+import { type MessageRow, toApiMessage } from '../store/message-store.ts';
+import type { AcquiredTurn } from './acquire-conversation.ts';
+import { commitTurn, LeaseLostError, type TurnCommit } from './commit-turn.ts';
+import { statusOf } from './conversation-lease.ts';
+import type { LiveRun } from './live-run.ts';
+import type { StreamEvent } from './stream-event.ts';
+import {
+  approvalDecisions,
+  approvalRequests,
+  pendingCall,
+  type ResumeDecision,
+  rememberedPolicy,
+} from './turn-approvals.ts';
+import type { TurnInput, TurnOutcome } from './turn-types.ts';
+
+/** Where a finished turn is saved and reported. */
+export interface SaveTurnDeps {
+  db: Database;
+  bus: GatewayBus;
+  /** This gateway instance (lease holder). */
+  owner: string;
+  logger: Logger;
+  observation?: TurnObservation;
+}
+
+/** A turn whose agent loop has ended, with what it gathered while it ran. */
+export interface FinishedTurn {
+  userId: string;
+  modelId: string;
+  input: TurnInput;
+  acquired: AcquiredTurn;
+  live: LiveRun;
+  catalog: ToolCatalog;
+  /** The session's length before the turn: the messages after it are the turn's. */
+  startLength: number;
+  /** Tool names of the suspended step's calls, by call id. */
+  toolNames: Map<string, string>;
+  decisions: ResumeDecision[];
+  result: AgentResult;
+  /** The run's closing events, sent only once the turn is saved. */
+  held: StreamEvent[];
+  canvas: TurnCommit['canvas'];
+  /** Whether another holder took the lease while the turn ran. */
+  leaseLost: boolean;
+}
+
+/**
+ * Commits a finished turn (messages, session, events, approvals, usage, title) and sends its
+ * closing events; when that fails, streams a `not_saved` error and reports it in the outcome.
+ */
+export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<TurnOutcome> {
+  const { db, bus, owner, logger, observation } = deps;
+  const { live, acquired, result, catalog } = turn;
+  const conversationId = live.conversationId;
+  const runId = live.runId;
+  const session = result.session;
+  const drafts = toApiMessages(session.messages.slice(turn.startLength), turn.toolNames);
+  if (turn.input.kind === 'chat') {
+    const index = drafts.findIndex((draft) => draft.role === 'user');
+    if (index >= 0) drafts.splice(index, 1);
+  }
+  const pending = result.pending.map((call) => pendingCall(call.block, call.reason, catalog));
+  const remembered = rememberedPolicy(acquired.row.approval_policy, turn.decisions, catalog);
+  try {
+    if (turn.leaseLost) throw new LeaseLostError('the conversation lease was lost while the turn ran');
+    const { messages, events: closing } = await commitTurn(db, {
+      conversationId,
+      owner,
+      runId,
+      session: session.toJSON(),
+      status: statusOf(session.toJSON()),
+      pending,
+      messages: drafts,
+      events: live.unstored(),
+      closingEvents: (rows) => [
+        live.number(savedEvent(rows, acquired.userMessage, result.stopReason, pending)),
+        ...turn.held.map((event) => live.number(event)),
+      ],
+      canvas: turn.canvas,
+      approvalRequests: result.stopReason === 'awaiting_approval' ? approvalRequests(result, catalog) : [],
+      approvalDecisions: approvalDecisions(turn.decisions),
+      approvalPolicy: remembered,
+      usage: {
+        userId: turn.userId,
+        model: turn.modelId,
+        stopReason: result.stopReason,
+        inputTokens: result.metrics.usage.inputTokens,
+        outputTokens: result.metrics.usage.outputTokens,
+        modelCalls: result.metrics.modelCalls,
+        toolCalls: result.metrics.toolCalls,
+        elapsedMs: result.metrics.elapsedMs,
+      },
+      title: turn.input.kind === 'chat' && !acquired.row.title ? titleFrom(turn.input.content) : undefined,
+    });
+    live.deliver(closing);
+    live.markStored(live.lastSeq);
+    await bus.publish(eventsChannel(conversationId), String(live.lastSeq)).catch(() => undefined);
+    const saved = messages.map(toApiMessage);
+    observation?.end({ stopReason: result.stopReason, error: result.error });
+    logger.info(
+      {
+        conversationId,
+        runId,
+        stopReason: result.stopReason,
+        toolCalls: result.metrics.toolCalls,
+        elapsedMs: result.metrics.elapsedMs,
+      },
+      'turn saved',
+    );
+    return {
+      conversationId,
+      runId,
+      stopReason: result.stopReason,
+      userMessage: acquired.userMessage && toApiMessage(acquired.userMessage),
+      messages: saved,
+      assistantMessage: saved.filter((message) => message.role === 'assistant').at(-1) ?? null,
+      pending,
+      ...(result.error ? { error: result.error } : {}),
+    };
+  } catch (error) {
+    const message = `the turn could not be saved: ${(error as Error).message}`;
+    logger.error({ err: error, conversationId, runId }, 'turn not saved');
+    observation?.end({ stopReason: 'error', error: message });
+    live.push({ type: 'RUN_ERROR', message, code: 'not_saved', timestamp: Date.now() });
+    return {
+      conversationId,
+      runId,
+      stopReason: 'not_saved',
+      userMessage: acquired.userMessage && toApiMessage(acquired.userMessage),
+      messages: [],
+      assistantMessage: null,
+      pending: [],
+      error: message,
+    };
+  }
+}
+
+function savedEvent(
+  messages: ApiMessage[],
+  userMessage: MessageRow | undefined,
+  stopReason: StopReason,
+  pending: PendingCall[],
+): StreamEvent {
+  return {
+    type: 'CUSTOM',
+    name: 'turn_saved',
+    value: {
+      stop_reason: stopReason,
+      ...(userMessage ? { user_message_id: userMessage.id } : {}),
+      messages,
+      pending,
+    },
+    timestamp: Date.now(),
+  };
+}
+
+function titleFrom(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length <= 80 ? line : `${line.slice(0, 79)}…`;
+}

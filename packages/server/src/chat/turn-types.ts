@@ -1,0 +1,41 @@
+import type { StopReason } from '@switchboard/core';
+import type { ApiMessage } from '../messages/api-message.ts';
+import type { ClientToolDeclaration, PendingCall } from '../store/conversation.ts';
+import type { LiveRun } from './live-run.ts';
+
+/** What a turn does: answer a new user message, or resume a suspended step. */
+export type TurnInput =
+  | { kind: 'chat'; content: string; clientTools?: ClientToolDeclaration[] }
+  | {
+      kind: 'resume';
+      toolResults?: Array<{ toolCallId: string; content: string; isError?: boolean }>;
+      approvals?: Array<{ toolCallId: string; decision: 'approve' | 'deny'; remember?: boolean }>;
+    };
+
+/** A person's answer to a call that waited for approval, as a resume sends it. */
+export type ApprovalAnswer = NonNullable<Extract<TurnInput, { kind: 'resume' }>['approvals']>[number];
+
+/** How a turn ended. */
+export interface TurnOutcome {
+  conversationId: string;
+  runId: string;
+  /** core's stop reason, or `not_saved` when the commit failed. */
+  stopReason: StopReason | 'not_saved';
+  userMessage?: ApiMessage;
+  /** The messages the turn stored (the user's message aside). */
+  messages: ApiMessage[];
+  /** The turn's last assistant message. */
+  assistantMessage: ApiMessage | null;
+  pending: PendingCall[];
+  error?: string;
+}
+
+/** A turn running in this process. */
+export interface ActiveTurn {
+  conversationId: string;
+  runId: string;
+  live: LiveRun;
+  userMessage?: ApiMessage;
+  done: Promise<TurnOutcome>;
+  stop(): void;
+}
