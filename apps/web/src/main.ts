@@ -7,6 +7,7 @@ import { loadAppConfig } from './lib/app-config.ts';
 import type { ConversationDriver } from './lib/conversation-driver.ts';
 import { createGatewayDriver } from './lib/gateway/gateway-driver.ts';
 import { chooseModel } from './lib/standalone/choose-model.ts';
+import { RemoteMcpConnections } from './lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneDriver, pageServers } from './lib/standalone/standalone-driver.ts';
 import type { ModelContextLike } from './lib/webmcp/register-page-tools.ts';
 import { registerPageTools } from './lib/webmcp/register-page-tools.ts';
@@ -31,6 +32,7 @@ if (config.mode === 'gateway') {
 } else {
   servers = pageServers(config, canvas);
   const { model, label } = chooseModel(window.__SWITCHBOARD_SCRIPT__);
+  const remote = new RemoteMcpConnections(window.localStorage);
   driver = createStandaloneDriver({
     config,
     canvas,
@@ -38,6 +40,7 @@ if (config.mode === 'gateway') {
     model,
     modelLabel: label,
     servers,
+    remote,
   });
 }
 

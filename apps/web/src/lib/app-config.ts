@@ -1,5 +1,6 @@
 import type { UrlPolicy } from '@switchboard/autoui';
 import type { ApprovalRule } from '@switchboard/core';
+import { parseRemoteMcpServers, type RemoteMcpServer } from './remote-mcp-servers.ts';
 
 /** How the app runs: against the gateway, or entirely in the page. */
 export type AppMode = 'standalone' | 'gateway';
@@ -26,6 +27,8 @@ export interface AppConfig {
    * (127.0.0.1 ↔ localhost). Without one, MCP Apps are not shown.
    */
   mcpAppSandboxUrl?: string;
+  /** Standalone mode: remote MCP servers (CORS-enabled, http(s) only) the page connects to. */
+  mcpServers: RemoteMcpServer[];
 }
 
 /** The file name of the sandbox proxy page in the built app. */
@@ -51,6 +54,7 @@ export const DEFAULT_CONFIG: AppConfig = Object.freeze({
   apiBase: '',
   urlPolicy: {},
   approvalRules: [{ match: 'calculator:set-storage', action: 'ask' }],
+  mcpServers: [],
 }) as AppConfig;
 
 /**
@@ -93,6 +97,7 @@ export function resolveAppConfig(served: unknown, search: string, pageHref?: str
       : {}),
     ...(typeof input.tileAttribution === 'string' ? { tileAttribution: input.tileAttribution } : {}),
     approvalRules: rules,
+    mcpServers: parseRemoteMcpServers(input.mcpServers),
     ...sandboxUrl(input.mcpAppSandboxUrl, pageHref),
   };
 }

@@ -1,6 +1,7 @@
 import type { CanvasEvent, CanvasSnapshot, McpAppToolResult } from '@switchboard/autoui';
 import type { AgentEvent, JsonSchema } from '@switchboard/core';
 import type { ChatEntry, McpAppToolCall } from '@switchboard/ui';
+import type { RemoteMcpConnections } from './standalone/remote-mcp-connections.ts';
 
 /** A tool the tool browser lists. */
 export interface BrowsableTool {
@@ -34,6 +35,8 @@ export interface ConversationDriver {
   readonly mode: 'standalone' | 'gateway';
   /** What answers: a model id, or a plain statement that it is the offline planner. */
   readonly modelLabel: string;
+  /** Standalone mode: the remote MCP servers the page connects to (added at run time in the tool panel). */
+  readonly remoteMcp?: RemoteMcpConnections;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
   /** Sends a user message; resolves when the run has ended. */

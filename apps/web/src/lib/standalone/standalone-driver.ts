@@ -23,6 +23,7 @@ import type { AppConfig } from '../app-config.ts';
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
+import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
 import { StandaloneStore } from './standalone-store.ts';
 
 const SYSTEM_PROMPT =
@@ -36,6 +37,8 @@ export interface StandaloneDriverOptions {
   storage: Storage;
   model: LanguageModel;
   modelLabel: string;
+  /** Remote MCP servers the page is connected to (their tools join the in-page ones). */
+  remote?: RemoteMcpConnections;
 }
 
 /** The servers that run in the page: the calculator/storage server and the autoui server. */
@@ -59,10 +62,13 @@ export function createStandaloneDriver(
   let listener: (event: AgentEvent) => void = () => {};
   let controller: AbortController | undefined;
   const approvalRules: ApprovalRule[] = options.config.approvalRules;
+  const layers = () => [...servers.map((server) => server.layer()), ...(options.remote?.layers() ?? [])];
+  const mcpClients = () => options.remote?.clients() ?? new Map();
 
   const loopOptions = (signal: AbortSignal): AgentLoopOptions => ({
     provider: options.model,
-    layers: servers.map((server) => server.layer()),
+    layers: layers(),
+    mcpClients: mcpClients(),
     session,
     signal,
     systemPrompt: SYSTEM_PROMPT,
@@ -83,6 +89,7 @@ export function createStandaloneDriver(
   return {
     mode: 'standalone',
     modelLabel: options.modelLabel,
+    ...(options.remote ? { remoteMcp: options.remote } : {}),
     async open(onEvent) {
       listener = onEvent;
       const saved = store.load();
@@ -108,7 +115,7 @@ export function createStandaloneDriver(
     decide: (decisions) =>
       follow((signal) => resumeAgentLoop({ approvals: decisions }, { ...loopOptions(signal), session })),
     async listTools() {
-      const catalog = new ToolCatalog(servers.map((server) => server.layer()));
+      const catalog = new ToolCatalog(layers());
       return catalog.allTools().map((tool) => ({
         name: tool.name,
         description: tool.description,
@@ -117,7 +124,8 @@ export function createStandaloneDriver(
     },
     async callTool(name, args) {
       const dispatcher = new ToolDispatcher({
-        catalog: new ToolCatalog(servers.map((server) => server.layer())),
+        catalog: new ToolCatalog(layers()),
+        mcpClients: mcpClients(),
       });
       const { result, call } = await dispatcher.dispatch(
         { type: 'tool_use', id: `browser_${Date.now().toString(36)}`, name, input: args },
