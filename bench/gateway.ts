@@ -14,6 +14,10 @@
  * added latency: the gateway's p50/p99 turn time minus the bare loop's at the same concurrency.
  * Requests go through the app's `fetch` (no sockets) unless --http is given.
  *
+ * It also meters the CPU each turn costs (from /proc, on Linux): this process, the MCP server's
+ * process and, for a PostgreSQL server on this machine, its processes. Their sum bounds what the
+ * machine can do: `cores × 1000 / CPU ms per turn` turns per second at most, whatever the code waits on.
+ *
  *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--levels 1,10,100] [--http] [--memory | --database-url URL] [--json out.json]
  */
 
@@ -34,6 +38,7 @@ import {
 } from '@switchboard/core/node';
 import { createGateway, createLogger, type Gateway } from '@switchboard/server';
 import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
+import { type CpuPerTurn, cpuMeter } from './process-cpu.ts';
 
 const args = readArgs();
 const turnsPerLevel = Number(args.get('turns') ?? 300);
@@ -66,7 +71,7 @@ function zeroLatencyModel(): LanguageModel {
   };
 }
 
-async function startEchoServer(): Promise<{ url: string; stop: () => void }> {
+async function startEchoServer(): Promise<{ url: string; pid?: number; stop: () => void }> {
   const script = fileURLToPath(new URL('./dispatch-server.ts', import.meta.url));
   const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -78,7 +83,7 @@ async function startEchoServer(): Promise<{ url: string; stop: () => void }> {
     });
     child.once('exit', (code) => reject(new Error(`the echo server exited (${code})`)));
   });
-  return { url, stop: () => child.kill() };
+  return { url, pid: child.pid, stop: () => child.kill() };
 }
 
 /** Runs `total` turns with `concurrency` workers; returns each turn's milliseconds and the wall time. */
@@ -109,6 +114,12 @@ function percentile(values: number[], p: number): number {
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+const isLocalDatabase = (url: string) =>
+  ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
+
+/** The CPU milliseconds of a turn, all parties together. */
+const totalCpu = (cpu: CpuPerTurn) => cpu.process + (cpu.mcpServer ?? 0) + (cpu.database ?? 0);
 
 async function main(): Promise<void> {
   const echo = await startEchoServer();
@@ -152,6 +163,11 @@ async function main(): Promise<void> {
       return json;
     };
 
+    const bareMeter = cpuMeter({ mcpServerPid: echo.pid });
+    const gatewayMeter = cpuMeter({
+      mcpServerPid: echo.pid,
+      databaseProcessName: databaseUrl && isLocalDatabase(databaseUrl) ? 'postgres' : undefined,
+    });
     const bareSessions = new Map<number, AgentSession>();
     const bareTurn = async (worker: number, index: number) => {
       if (index % turnsPerConversation === 0) bareSessions.set(worker, new AgentSession());
@@ -187,8 +203,12 @@ async function main(): Promise<void> {
       const total = Math.max(turnsPerLevel, concurrency * 3);
       bareSessions.clear();
       conversations.clear();
+      const bareCpu = bareMeter.start();
       const bare = await drive(concurrency, total, bareTurn);
+      const bareCpuPerTurn = bareCpu.stop(total);
+      const gatewayCpu = gatewayMeter.start();
       const served = await drive(concurrency, total, gatewayTurn);
+      const gatewayCpuPerTurn = gatewayCpu.stop(total);
       const tps = (served.latencies.length / served.wallMs) * 1000;
       const bareTps = (bare.latencies.length / bare.wallMs) * 1000;
       const added = {
@@ -203,11 +223,13 @@ async function main(): Promise<void> {
           turnsPerSecond: round(tps),
           p50: round(percentile(served.latencies, 50)),
           p99: round(percentile(served.latencies, 99)),
+          cpuMsPerTurn: gatewayCpuPerTurn,
         },
         bare: {
           turnsPerSecond: round(bareTps),
           p50: round(percentile(bare.latencies, 50)),
           p99: round(percentile(bare.latencies, 99)),
+          cpuMsPerTurn: bareCpuPerTurn,
         },
       };
       rows.push({
@@ -221,6 +243,9 @@ async function main(): Promise<void> {
         'bare p99 ms': round(percentile(bare.latencies, 99)),
         'added p50 ms': added.p50,
         'added p99 ms': added.p99,
+        'gateway CPU ms/turn (gw+mcp+db)': `${round(totalCpu(gatewayCpuPerTurn))} (${[gatewayCpuPerTurn.process, gatewayCpuPerTurn.mcpServer ?? '?', gatewayCpuPerTurn.database ?? '-'].map((part) => (typeof part === 'number' ? round(part) : part)).join('+')})`,
+        'bare CPU ms/turn (loop+mcp)': `${round(totalCpu(bareCpuPerTurn))} (${round(bareCpuPerTurn.process)}+${bareCpuPerTurn.mcpServer === undefined ? '?' : round(bareCpuPerTurn.mcpServer)})`,
+        'CPU ceiling turns/s gw/bare': `${Math.round((availableParallelism() * 1000) / totalCpu(gatewayCpuPerTurn))}/${Math.round((availableParallelism() * 1000) / totalCpu(bareCpuPerTurn))}`,
       });
     }
     console.log(

@@ -86,8 +86,8 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
        INSERT INTO messages (id, conversation_id, role, content, run_id, created_at)
        SELECT $5, ok.id, 'user', $6, $7, $8::timestamptz FROM ok WHERE $3 = 'chat' RETURNING seq
      ), stored_event AS (
-       INSERT INTO stream_events (conversation_id, seq, run_id, event)
-       SELECT c.id, c.event_seq + 1, $7, $9::jsonb FROM c JOIN ok ON ok.id = c.id WHERE $3 = 'chat'
+       INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
+       SELECT c.id, c.event_seq + 1, c.event_seq + 1, $7, $9::json FROM c JOIN ok ON ok.id = c.id WHERE $3 = 'chat'
      ), leased AS (
        UPDATE conversations SET status = 'running', run_id = $7, lease_owner = $10,
          lease_expires_at = now() + ($11::int * interval '1 millisecond'), stop_requested = false,
@@ -105,7 +105,7 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
       message.content,
       request.runId,
       message.createdAt,
-      json(event),
+      json([event]),
       request.owner,
       request.leaseMs,
       json(request.clientTools ?? []),

@@ -5,6 +5,7 @@ import type { ConversationStatus, PendingCall } from '../store/conversation.ts';
 import { json } from '../store/conversation-store.ts';
 import { type MessageRow, toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
+import { chunkOf } from '../store/stream-event-store.ts';
 import type { SequencedEvent } from './stream-event.ts';
 
 /** A call waiting for a person's decision, stored for the approvals list. */
@@ -89,72 +90,75 @@ export async function commitTurn(
     planned.map((row) => toApiMessage({ ...row, seq: 0, created_at: new Date(row.created_at) })),
   );
   const events = [...commit.events, ...closing];
+  const chunk = events.length > 0 ? chunkOf(events) : undefined;
   const usage = commit.usage;
-  const { rows } = await db.query<MessageRow & { updated: number }>(
-    `WITH lease AS (
-       SELECT id FROM conversations WHERE id = $1 AND lease_owner = $2 AND run_id = $3 FOR UPDATE
-     ), stored_messages AS (
+  const params: unknown[] = [];
+  const $ = (value: unknown) => `$${params.push(value)}`;
+  const id = $(commit.conversationId);
+  const run = $(commit.runId);
+  const title = $(commit.title ?? null);
+  // Canvas, approval and stream parts are left out of the statement when the turn has none: every
+  // part costs the database work on each execution even when it writes nothing.
+  const parts = [
+    `lease AS (
+       SELECT id FROM conversations WHERE id = ${id} AND lease_owner = ${$(commit.owner)} AND run_id = ${run} FOR UPDATE
+     )`,
+    `stored_messages AS (
        INSERT INTO messages (id, conversation_id, role, content, tool_calls, tool_call_id, name, is_error, run_id, created_at)
-       SELECT r.id, lease.id, r.role, r.content, r.tool_calls, r.tool_call_id, r.name, r.is_error, $3, r.created_at
-       FROM lease, jsonb_to_recordset($9::jsonb) AS r(ord int, id text, role text, content text, tool_calls jsonb,
-         tool_call_id text, name text, is_error boolean, created_at timestamptz)
+       SELECT r.id, lease.id, r.role, r.content, r.tool_calls, r.tool_call_id, r.name, r.is_error, ${run}, r.created_at
+       FROM lease, jsonb_to_recordset(${$(json(planned.map((row, ord) => ({ ord, ...row }))))}::jsonb) AS r(ord int, id text,
+         role text, content text, tool_calls jsonb, tool_call_id text, name text, is_error boolean, created_at timestamptz)
        ORDER BY r.ord
        RETURNING seq, id, role, content, tool_calls, tool_call_id, name, is_error, created_at
-     ), updated AS (
-       UPDATE conversations SET session = $4::jsonb, status = $5, pending = $6::jsonb,
+     )`,
+    `updated AS (
+       UPDATE conversations SET session = ${$(json(commit.session))}::jsonb, status = ${$(commit.status)},
+         pending = ${$(json(commit.pending))}::jsonb,
          session_message_seq = COALESCE((SELECT max(seq) FROM stored_messages), session_message_seq),
-         event_seq = COALESCE($11::bigint, event_seq),
-         title = CASE WHEN title = '' AND $7::text IS NOT NULL THEN $7 ELSE title END,
-         approval_policy = COALESCE($8::jsonb, approval_policy),
+         event_seq = ${chunk ? `${$(chunk.last)}::bigint` : 'event_seq'},
+         title = CASE WHEN title = '' AND ${title}::text IS NOT NULL THEN ${title} ELSE title END,
+         approval_policy = ${commit.approvalPolicy ? `${$(json(commit.approvalPolicy))}::jsonb` : 'approval_policy'},
          run_id = NULL, lease_owner = NULL, lease_expires_at = NULL, stop_requested = false, updated_at = now()
        WHERE id IN (SELECT id FROM lease) RETURNING id
-     ), stored_events AS (
-       INSERT INTO stream_events (conversation_id, seq, run_id, event)
-       SELECT lease.id, (e->>'seq')::bigint, $3, e->'event' FROM lease, jsonb_array_elements($10::jsonb) AS e
-     ), stored_canvas AS (
-       INSERT INTO canvas_events (conversation_id, run_id, kind, payload)
-       SELECT lease.id, $3, c->>'kind', c->'payload' FROM lease, jsonb_array_elements($12::jsonb) WITH ORDINALITY AS t(c, n)
-       ORDER BY t.n
-     ), requested AS (
-       INSERT INTO approvals (conversation_id, call_id, run_id, tool_name, server, tool, input)
-       SELECT lease.id, a.call_id, $3, a.tool_name, a.server, a.tool, a.input
-       FROM lease, jsonb_to_recordset($13::jsonb) AS a(call_id text, tool_name text, server text, tool text, input jsonb)
-       ON CONFLICT (conversation_id, call_id) DO NOTHING
-     ), decided AS (
-       UPDATE approvals SET status = d.status, remember = d.remember, decided_at = now()
-       FROM jsonb_to_recordset($14::jsonb) AS d(call_id text, status text, remember boolean)
-       WHERE approvals.conversation_id IN (SELECT id FROM lease) AND approvals.call_id = d.call_id
-     ), used AS (
+     )`,
+    `used AS (
        INSERT INTO usage (user_id, conversation_id, run_id, model, stop_reason, input_tokens, output_tokens,
          model_calls, tool_calls, elapsed_ms)
-       SELECT $15, lease.id, $3, $16, $17, $18, $19, $20, $21, $22 FROM lease
-     )
+       SELECT ${$(usage.userId)}, lease.id, ${run}, ${$(usage.model)}, ${$(usage.stopReason)}, ${$(usage.inputTokens)},
+         ${$(usage.outputTokens)}, ${$(usage.modelCalls)}, ${$(usage.toolCalls)}, ${$(usage.elapsedMs)} FROM lease
+     )`,
+  ];
+  if (chunk)
+    parts.push(`stored_events AS (
+       INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
+       SELECT lease.id, ${$(chunk.first)}, ${$(chunk.last)}, ${run}, ${$(chunk.events)}::json FROM lease
+     )`);
+  if (commit.canvas.length > 0)
+    parts.push(`stored_canvas AS (
+       INSERT INTO canvas_events (conversation_id, run_id, kind, payload)
+       SELECT lease.id, ${run}, c->>'kind', c->'payload'
+       FROM lease, jsonb_array_elements(${$(json(commit.canvas))}::jsonb) WITH ORDINALITY AS t(c, n)
+       ORDER BY t.n
+     )`);
+  if (commit.approvalRequests.length > 0)
+    parts.push(`requested AS (
+       INSERT INTO approvals (conversation_id, call_id, run_id, tool_name, server, tool, input)
+       SELECT lease.id, a.call_id, ${run}, a.tool_name, a.server, a.tool, a.input
+       FROM lease, jsonb_to_recordset(${$(json(commit.approvalRequests))}::jsonb)
+         AS a(call_id text, tool_name text, server text, tool text, input jsonb)
+       ON CONFLICT (conversation_id, call_id) DO NOTHING
+     )`);
+  if (commit.approvalDecisions.length > 0)
+    parts.push(`decided AS (
+       UPDATE approvals SET status = d.status, remember = d.remember, decided_at = now()
+       FROM jsonb_to_recordset(${$(json(commit.approvalDecisions))}::jsonb) AS d(call_id text, status text, remember boolean)
+       WHERE approvals.conversation_id IN (SELECT id FROM lease) AND approvals.call_id = d.call_id
+     )`);
+  const { rows } = await db.query<MessageRow & { updated: number }>(
+    `WITH ${parts.join(', ')}
      SELECT (SELECT count(*) FROM updated)::int AS updated, m.* FROM (SELECT 1) AS one
      LEFT JOIN stored_messages AS m ON true ORDER BY m.seq`,
-    [
-      commit.conversationId,
-      commit.owner,
-      commit.runId,
-      json(commit.session),
-      commit.status,
-      json(commit.pending),
-      commit.title ?? null,
-      commit.approvalPolicy ? json(commit.approvalPolicy) : null,
-      json(planned.map((row, ord) => ({ ord, ...row }))),
-      json(events),
-      events.at(-1)?.seq ?? null,
-      json(commit.canvas),
-      json(commit.approvalRequests),
-      json(commit.approvalDecisions),
-      usage.userId,
-      usage.model,
-      usage.stopReason,
-      usage.inputTokens,
-      usage.outputTokens,
-      usage.modelCalls,
-      usage.toolCalls,
-      usage.elapsedMs,
-    ],
+    params,
   );
   if (rows[0]?.updated !== 1)
     throw new LeaseLostError('the conversation lease was lost before the turn was saved');

@@ -1,7 +1,7 @@
 /** The rows and row count of one statement. */
 export interface QueryResult<Row> {
   rows: Row[];
-  /** Rows inserted, updated or deleted (0 for a plain SELECT on PGlite). */
+  /** Rows inserted, updated, deleted or selected. */
   rowCount: number;
 }
 

@@ -8,6 +8,9 @@ export interface Migration {
 /**
  * The gateway's schema, for PGlite and PostgreSQL alike. Never edit an applied migration: add one.
  * Every conversation-owned table cascades on the conversation's deletion.
+ *
+ * A conversation's stream is kept in chunks: each write (the acknowledgement, a flush, the commit)
+ * stores its consecutive events as one row, since a row per event made every turn write about twenty.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -129,6 +132,27 @@ CREATE TABLE settings (
   value jsonb NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+`,
+  },
+  {
+    version: 2,
+    name: 'stream events stored in chunks',
+    sql: `
+CREATE TABLE stream_chunks (
+  conversation_id text NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+  first_seq bigint NOT NULL,
+  last_seq bigint NOT NULL,
+  run_id text NOT NULL,
+  events json NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (conversation_id, last_seq),
+  CHECK (last_seq >= first_seq)
+);
+
+INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events, created_at)
+  SELECT conversation_id, seq, seq, run_id, json_build_array(event), created_at FROM stream_events;
+
+DROP TABLE stream_events;
 `,
   },
 ];

@@ -1,26 +1,43 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import type { Database, QueryResult } from './database.ts';
+import { Mutex, PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database.ts';
+import { PgliteSession } from './pglite-session.ts';
 
 /**
  * Opens an embedded PGlite database: in `dataDir` (created when missing) so it survives restarts,
- * or in memory without one. One process may open a data directory at a time.
+ * or in memory without one. One process may open a data directory at a time. PGlite has one
+ * connection: statements and transactions take turns on it.
  */
 export async function openPgliteDatabase(options: { dataDir?: string } = {}): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir ?? 'memory://');
-  const run = async <Row>(
-    target: Pick<PGlite, 'query'>,
-    sql: string,
-    params?: unknown[],
-  ): Promise<QueryResult<Row>> => {
-    const result = await target.query<Row>(sql, params);
-    return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
-  };
+  const session = new PgliteSession(db);
+  const turn = new Mutex();
+  const tx: Queryable = { query: (sql, params) => session.run(sql, params) };
   return {
     kind: 'pglite',
-    query: (sql, params) => run(db, sql, params),
-    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    query: (sql, params) =>
+      turn.runExclusive(async () => {
+        try {
+          return await session.run(sql, params);
+        } finally {
+          await db.syncToFs();
+        }
+      }),
+    transaction: (fn) =>
+      turn.runExclusive(async () => {
+        await session.run('BEGIN');
+        try {
+          const value = await fn(tx);
+          await session.commit();
+          return value;
+        } catch (error) {
+          await session.run('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          await db.syncToFs();
+        }
+      }),
     close: () => db.close(),
   };
 }

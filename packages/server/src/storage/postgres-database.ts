@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { StatementNames } from './statement-name.ts';
 
 /** Options of {@link openPostgresDatabase}. */
 export interface PostgresOptions {
@@ -14,20 +14,6 @@ export interface PostgresOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/**
- * A name per distinct statement text, so each connection parses and plans a statement once and
- * reuses it (pg's named prepared statements). Statements without parameters are sent as they are.
- */
-function statementName(names: Map<string, string>, sql: string): string | undefined {
-  if (!sql.includes('$1')) return undefined;
-  let name = names.get(sql);
-  if (!name) {
-    name = `sb_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
-    names.set(sql, name);
-  }
-  return name;
-}
-
 /** int8 columns (sequences, counters) parsed as numbers, as PGlite returns them. */
 function bigintsAsNumbers(): pg.CustomTypesConfig {
   const types = new pg.TypeOverrides();
@@ -35,7 +21,10 @@ function bigintsAsNumbers(): pg.CustomTypesConfig {
   return types;
 }
 
-/** Opens a pool of connections to a PostgreSQL server. */
+/**
+ * Opens a pool of connections to a PostgreSQL server. Statements with parameters are named prepared
+ * statements, parsed and planned once per connection.
+ */
 export async function openPostgresDatabase(options: PostgresOptions): Promise<Database> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
@@ -52,13 +41,13 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
-  const names = new Map<string, string>();
+  const names = new StatementNames();
   const run = async <Row>(
     client: pg.Pool | pg.PoolClient,
     sql: string,
     params?: unknown[],
   ): Promise<QueryResult<Row>> => {
-    const result = await client.query({ name: statementName(names, sql), text: sql, values: params });
+    const result = await client.query({ name: names.of(sql), text: sql, values: params });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   };
   if (schema) await createSchema(pool, schema);
@@ -71,7 +60,9 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
       try {
         await client.query('BEGIN');
         const value = await fn(tx);
-        await client.query('COMMIT');
+        const committed = await client.query('COMMIT');
+        if (committed.command === 'ROLLBACK')
+          throw new Error('the transaction was rolled back: a statement in it failed');
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -1,8 +1,32 @@
-import type { SequencedEvent } from '../chat/stream-event.ts';
+import type { SequencedEvent, StreamEvent } from '../chat/stream-event.ts';
 import type { Queryable } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
 
-/** Stores numbered events of a run with one statement. */
+/**
+ * A run's consecutive events as stored: one row of `stream_chunks`, the events of seq `first_seq`,
+ * `first_seq + 1`, … in a JSON array.
+ */
+export interface StreamChunk {
+  first_seq: number;
+  events: StreamEvent[];
+}
+
+/**
+ * The parameters for storing `events` as one chunk: first seq, last seq and the JSON array of
+ * events. Throws when the seqs are not consecutive (a chunk numbers its events by position).
+ */
+export function chunkOf(events: readonly SequencedEvent[]): { first: number; last: number; events: string } {
+  const first = events[0].seq;
+  events.forEach((event, index) => {
+    if (event.seq !== first + index)
+      throw new Error(
+        `stream events must be numbered consecutively (${event.seq} after ${first + index - 1})`,
+      );
+  });
+  return { first, last: first + events.length - 1, events: json(events.map((event) => event.event)) };
+}
+
+/** Stores consecutive numbered events of a run with one statement, as one chunk. */
 export async function insertStreamEvents(
   db: Queryable,
   conversationId: string,
@@ -10,10 +34,11 @@ export async function insertStreamEvents(
   events: readonly SequencedEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
+  const chunk = chunkOf(events);
   await db.query(
-    `INSERT INTO stream_events (conversation_id, seq, run_id, event)
-     SELECT $1, (e->>'seq')::bigint, $2, e->'event' FROM jsonb_array_elements($3::jsonb) AS e`,
-    [conversationId, runId, json(events)],
+    `INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
+     VALUES ($1, $2, $3, $4, $5::json)`,
+    [conversationId, chunk.first, chunk.last, runId, chunk.events],
   );
 }
 
@@ -24,9 +49,18 @@ export async function readStreamEvents(
   afterSeq: number,
   limit: number,
 ): Promise<SequencedEvent[]> {
-  const { rows } = await db.query<SequencedEvent>(
-    'SELECT seq, event FROM stream_events WHERE conversation_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+  if (limit <= 0) return [];
+  const { rows } = await db.query<StreamChunk>(
+    `SELECT first_seq, events FROM stream_chunks WHERE conversation_id = $1 AND last_seq > $2
+     ORDER BY last_seq LIMIT $3`,
     [conversationId, afterSeq, limit],
   );
-  return rows;
+  const events: SequencedEvent[] = [];
+  for (const chunk of rows) {
+    chunk.events.forEach((event, index) => {
+      const seq = chunk.first_seq + index;
+      if (seq > afterSeq && events.length < limit) events.push({ seq, event });
+    });
+  }
+  return events;
 }

@@ -212,7 +212,7 @@ async function resumePoint(c: Context<GatewayEnv>, services: GatewayServices, id
     return seq;
   }
   const { rows } = await services.db.query<{ event_seq: number; first: number | null }>(
-    `SELECT c.event_seq, (SELECT min(seq) FROM stream_events e WHERE e.conversation_id = c.id AND e.run_id = c.run_id) AS first
+    `SELECT c.event_seq, (SELECT min(first_seq) FROM stream_chunks e WHERE e.conversation_id = c.id AND e.run_id = c.run_id) AS first
      FROM conversations c WHERE c.id = $1`,
     [id],
   );

@@ -1,0 +1,86 @@
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { QueryResult } from './database.ts';
+import { StatementNames } from './statement-name.ts';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+/**
+ * Runs statements on PGlite's one connection with named prepared statements: a statement with
+ * parameters is parsed and planned on first use, then only bound and executed, in one protocol
+ * exchange (PGlite's own `query` parses, plans and describes every time, which cost more than
+ * running our turn statements). Callers serialize access (one statement at a time).
+ */
+export class PgliteSession {
+  readonly #db: PGlite;
+  readonly #names = new StatementNames();
+  readonly #prepared = new Set<string>();
+
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+
+  /** Runs one statement (or, without parameters, a script) and returns its (last) result. */
+  async run<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+    const name = params.length > 0 ? this.#names.of(sql) : undefined;
+    const messages =
+      name === undefined ? await this.#simple(sql) : await this.#bindAndExecute(name, sql, params);
+    const error = messages.find((message) => message.name === 'error');
+    if (error) throw error;
+    const results = parse.parseResults(messages, this.#db.parsers);
+    const last = results.at(-1);
+    const rows = (last?.rows ?? []) as Row[];
+    return { rows, rowCount: last?.affectedRows || rows.length };
+  }
+
+  /** Commits the open transaction; throws when PostgreSQL rolled it back instead (a statement in it failed). */
+  async commit(): Promise<void> {
+    const messages = await this.#simple('COMMIT');
+    const error = messages.find((message) => message.name === 'error');
+    if (error) throw error;
+    if (parse.parseResults(messages, this.#db.parsers)[0]?.command === 'ROLLBACK')
+      throw new Error('the transaction was rolled back: a statement in it failed');
+  }
+
+  async #simple(sql: string): Promise<BackendMessage[]> {
+    const { messages } = await this.#db.execProtocol(protocol.serialize.query(sql), {
+      syncToFs: false,
+      throwOnError: false,
+    });
+    return messages;
+  }
+
+  async #bindAndExecute(name: string, sql: string, params: readonly unknown[]): Promise<BackendMessage[]> {
+    const { serialize } = protocol;
+    const parts: Uint8Array[] = [];
+    const parsing = !this.#prepared.has(name);
+    if (parsing) parts.push(serialize.parse({ name, text: sql }));
+    parts.push(
+      serialize.bind({ statement: name, values: params.map(asText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    const { messages } = await this.#db.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
+    if (parsing && messages.some((message) => message.name === 'parseComplete')) this.#prepared.add(name);
+    return messages;
+  }
+}
+
+/** A parameter in PostgreSQL's text format, as node-postgres sends it. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
