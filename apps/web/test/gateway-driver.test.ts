@@ -100,6 +100,7 @@ describe('the gateway driver', () => {
       chat: [{ id: 'm1', role: 'user', text: 'hi' }],
       canvas: [{ type: 'add', id: 'w_1', widget: 'stat', data: { label: 'a', value: 1 } }],
       pending: [{ id: 'k1', name: 'shop_mcp_checkout', input: {} }],
+      running: false,
     });
     await driver.send('hello');
     expect(events.map((event) => (event as { type: string }).type)).toEqual([
@@ -117,6 +118,57 @@ describe('the gateway driver', () => {
     await expect(driver.listTools()).rejects.toThrow(
       /GET \/conversations\/c1\/tools\/available failed \(404\): no such route/,
     );
+  });
+
+  it('follows a turn still running when the page is opened again', async () => {
+    const calls: Array<{ method: string; url: string; accept: string | null }> = [];
+    const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      calls.push({ method: init.method ?? 'GET', url, accept: new Headers(init.headers).get('accept') });
+      if (url === '/conversations/c7') return Response.json({ id: 'c7', status: 'running' });
+      if (url === '/conversations/c7/messages')
+        return Response.json({ items: [{ id: 'm1', role: 'user', content: 'count slowly' }] });
+      if (url === '/conversations/c7/canvas' || url.startsWith('/conversations/c7/approvals?'))
+        return Response.json({ items: [] });
+      if (url === '/conversations/c7/stream')
+        return sse([
+          { type: 'CUSTOM', name: 'user_message', value: { id: 'm1' }, timestamp: 1 },
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a', delta: 'one, two', timestamp: 2 },
+          { type: 'CUSTOM', name: 'widget', value: { id: 'w_1', type: 'stat', data: {} }, timestamp: 3 },
+          {
+            type: 'RUN_FINISHED',
+            threadId: 'c7',
+            runId: 'r',
+            result: { stopReason: 'end_turn' },
+            timestamp: 4,
+          },
+        ]);
+      return new Response('{}', { status: 404 });
+    };
+    const storage = new MemoryStorage();
+    storage.setItem(GATEWAY_CONVERSATION_KEY, 'c7');
+    const driver = createGatewayDriver({
+      config: { ...DEFAULT_CONFIG, mode: 'gateway', apiBase: '' },
+      storage,
+      fetch: fakeFetch as typeof fetch,
+    });
+    const events: Array<{ type: string }> = [];
+    const restored = await driver.open((event) => events.push(event));
+    expect(restored.running).toBe(true);
+    expect(restored.chat).toEqual([{ id: 'm1', role: 'user', text: 'count slowly' }]);
+
+    await driver.followRunningTurn();
+    expect(calls.at(-1)).toEqual({
+      method: 'GET',
+      url: '/conversations/c7/stream',
+      accept: 'text/event-stream',
+    });
+    expect(events.map((event) => event.type)).toEqual([
+      'CUSTOM',
+      'TEXT_MESSAGE_CONTENT',
+      'CUSTOM',
+      'RUN_FINISHED',
+    ]);
   });
 
   it('calls a tool of the tool browser through POST /servers/:id/tools/call', async () => {

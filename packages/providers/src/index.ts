@@ -3,7 +3,8 @@
  * OpenAI-compatible server, the text tool protocol for models without native tool calling, in-browser
  * web-llm engines, the choice of model from environment variables, and the offline planner (the
  * deterministic default when no model is configured). The fake vendor server for
- * tests lives in `@switchboard/providers/testing`.
+ * tests lives in `@switchboard/providers/testing`; `@switchboard/providers/offline-planner` is the planner
+ * alone, for pages that should not bundle the vendor SDKs.
  */
 export { type AnthropicModelOptions, createAnthropicModel } from './anthropic/create-anthropic-model.ts';
 export {

@@ -25,6 +25,8 @@ export interface RestoredConversation {
   canvas: CanvasEvent[];
   /** Calls still waiting for approval. */
   pending: Array<{ id: string; name: string; input: unknown }>;
+  /** A turn is still running (started before the page was reloaded): follow it with `followRunningTurn`. */
+  running: boolean;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface ConversationDriver {
   readonly remoteMcp?: RemoteMcpConnections;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
+  /** Delivers the events of the turn still running, from its start; resolves when it has ended. */
+  followRunningTurn(): Promise<void>;
   /** Sends a user message; resolves when the run has ended. */
   send(text: string): Promise<void>;
   /** Stops the running turn. */

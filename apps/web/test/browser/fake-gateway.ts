@@ -25,18 +25,33 @@ export interface FakeGateway {
   /** Answers a request to the gateway's API; false for anything else (the app's own files). */
   handle(route: Route): Promise<boolean>;
   toolCalls: GatewayToolCall[];
+  /**
+   * Makes a turn run on the gateway (as one started before a reload): the conversation says
+   * `running` until these events have been streamed by `GET /conversations/:id/stream`.
+   */
+  startRunningTurn(events: AgentEvent[]): void;
 }
 
 const CONVERSATION = 'conv_1';
 
 /**
  * The parts of the gateway's HTTP API the web app uses in gateway mode, answered in the browser
- * context: one conversation, its (empty) history, a chat turn streamed as Server-Sent Events, the
- * server registry, the approval policy and direct tool calls.
+ * context: one conversation, its (empty) history, a chat turn streamed as Server-Sent Events (and
+ * optionally a turn already running, followed through its stream), the server registry, the
+ * approval policy and direct tool calls.
  */
 export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
   const toolCalls: GatewayToolCall[] = [];
   const json = (route: Route, body: unknown) => route.fulfill({ json: body }).then(() => true);
+  const sse = (route: Route, events: AgentEvent[]) =>
+    route
+      .fulfill({
+        status: 200,
+        headers: { 'Content-Type': 'text/event-stream' },
+        body: events.map((event, index) => `id: ${index + 1}\ndata: ${JSON.stringify(event)}\n\n`).join(''),
+      })
+      .then(() => true);
+  let running: AgentEvent[] | undefined;
   const handle = async (route: Route): Promise<boolean> => {
     const request = route.request();
     const { pathname } = new URL(request.url());
@@ -46,15 +61,13 @@ export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
     const conversation = /^\/conversations\/[^/]+(\/.*)?$/.exec(pathname);
     if (conversation) {
       const rest = conversation[1] ?? '';
-      if (rest === '/chat') {
-        const body = options
-          .turn()
-          .map((event, index) => `id: ${index + 1}\ndata: ${JSON.stringify(event)}\n\n`)
-          .join('');
-        await route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, body });
-        return true;
+      if (rest === '/chat') return sse(route, options.turn());
+      if (rest === '/stream') {
+        const events = running ?? [];
+        running = undefined;
+        return sse(route, events);
       }
-      if (rest === '') return json(route, { id: CONVERSATION });
+      if (rest === '') return json(route, { id: CONVERSATION, status: running ? 'running' : 'idle' });
       return json(route, { items: [] });
     }
     if (pathname === '/policy') return json(route, options.policy);
@@ -73,5 +86,11 @@ export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
     }
     return false;
   };
-  return { handle, toolCalls };
+  return {
+    handle,
+    toolCalls,
+    startRunningTurn: (events) => {
+      running = events;
+    },
+  };
 }

@@ -95,10 +95,11 @@ export function createGatewayDriver(options: {
     storage.setItem(GATEWAY_CONVERSATION_KEY, conversationId);
   };
 
-  const stream = async (suffix: string, body: unknown) => {
+  /** Delivers an event stream of the conversation: a turn started by a POST, or the running one (GET). */
+  const stream = async (suffix: string, body?: unknown) => {
     const response = await request(conversation(suffix), {
-      method: 'POST',
-      body: JSON.stringify(body),
+      method: body === undefined ? 'GET' : 'POST',
+      body: body === undefined ? undefined : JSON.stringify(body),
       headers: { Accept: 'text/event-stream' },
     });
     if (!response.body) throw new Error('gateway: the stream has no body');
@@ -131,9 +132,10 @@ export function createGatewayDriver(options: {
     modelLabel: config.modelLabel ?? 'Model configured on the gateway',
     async open(onEvent) {
       listener = onEvent;
+      let status = 'idle';
       if (conversationId) {
         try {
-          await json(conversation());
+          ({ status } = await json<{ status: string }>(conversation()));
         } catch {
           conversationId = '';
         }
@@ -172,9 +174,11 @@ export function createGatewayDriver(options: {
           name: item.tool_name,
           input: item.input,
         })),
+        running: status === 'running',
       };
       return restored;
     },
+    followRunningTurn: () => stream('/stream'),
     send: (text) => stream('/chat', { content: text }),
     stop() {
       void request(conversation('/stop'), { method: 'POST' }).catch((error) => console.warn(error));

@@ -1,6 +1,6 @@
 import type { LanguageModel, ScriptedReply } from '@switchboard/core';
 import { createScriptedModel } from '@switchboard/core';
-import { createOfflinePlanner } from '@switchboard/providers';
+import { createOfflinePlanner } from '@switchboard/providers/offline-planner';
 import { pacedModel } from './paced-model.ts';
 
 /** A scripted conversation a page can set before the app loads (`window.__SWITCHBOARD_SCRIPT__`). */

@@ -107,9 +107,12 @@ export function createStandaloneDriver(
         chat: saved.chat,
         canvas: saved.canvas?.events ?? [],
         pending,
+        // A turn runs in the page: a reload ended it.
+        running: false,
       };
       return restored;
     },
+    followRunningTurn: async () => {},
     send: (text) => follow((signal) => runAgentLoop(text, loopOptions(signal))),
     stop: () => controller?.abort(),
     decide: (decisions) =>
