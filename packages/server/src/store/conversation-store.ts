@@ -1,5 +1,5 @@
 import { AgentSession, type ApprovalPolicy } from '@switchboard/core';
-import type { Queryable } from '../storage/database.ts';
+import type { Database, Queryable } from '../storage/database.ts';
 import {
   CONVERSATION_COLUMNS,
   type Conversation,
@@ -138,16 +138,24 @@ export async function updateConversation(
  * is not the user's.
  */
 export async function deleteConversation(
-  db: Queryable,
+  db: Database,
   userId: string,
   id: string,
 ): Promise<'deleted' | 'busy' | 'missing'> {
-  const { rowCount } = await db.query(
-    `DELETE FROM conversations WHERE id = $1 AND user_id = $2
-       AND NOT (lease_owner IS NOT NULL AND lease_expires_at > now())`,
-    [id, userId],
-  );
-  if (rowCount > 0) return 'deleted';
+  // The conversation's row goes first (waiting for a turn being committed), then, seeing what that
+  // turn wrote, its messages and stream, which carry no foreign key.
+  const deleted = await db.transaction(async (tx) => {
+    const { rowCount } = await tx.query(
+      `DELETE FROM conversations WHERE id = $1 AND user_id = $2
+         AND NOT (lease_owner IS NOT NULL AND lease_expires_at > now())`,
+      [id, userId],
+    );
+    if (rowCount === 0) return false;
+    await tx.query('DELETE FROM messages WHERE conversation_id = $1', [id]);
+    await tx.query('DELETE FROM stream_chunks WHERE conversation_id = $1', [id]);
+    return true;
+  });
+  if (deleted) return 'deleted';
   const { rows } = await db.query('SELECT 1 FROM conversations WHERE id = $1 AND user_id = $2', [id, userId]);
   return rows.length > 0 ? 'busy' : 'missing';
 }

@@ -26,7 +26,10 @@ export function chunkOf(events: readonly SequencedEvent[]): { first: number; las
   return { first, last: first + events.length - 1, events: json(events.map((event) => event.event)) };
 }
 
-/** Stores consecutive numbered events of a run with one statement, as one chunk. */
+/**
+ * Stores consecutive numbered events of a run with one statement, as one chunk — unless the
+ * conversation is gone (the table has no foreign key: the check is this statement's).
+ */
 export async function insertStreamEvents(
   db: Queryable,
   conversationId: string,
@@ -37,7 +40,7 @@ export async function insertStreamEvents(
   const chunk = chunkOf(events);
   await db.query(
     `INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
-     VALUES ($1, $2, $3, $4, $5::json)`,
+     SELECT id, $2, $3, $4, $5::json FROM conversations WHERE id = $1 FOR KEY SHARE`,
     [conversationId, chunk.first, chunk.last, runId, chunk.events],
   );
 }
