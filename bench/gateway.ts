@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     const levels: Record<string, unknown> = {};
     let turnsPerSecond = 0;
     for (const concurrency of LEVELS) {
-      const total = Math.max(turnsPerLevel, concurrency * 3);
+      const total = Math.max(turnsPerLevel, concurrency * turnsPerConversation);
       bareSessions.clear();
       conversations.clear();
       const bareCpu = bareMeter.start();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isEncodedCjk, normalizeTerm, TextAnalyzer, tokenize } from './analyze-text.ts';
+import { CjkGlossary } from './cjk-glossary.ts';
+
+const glossary = new CjkGlossary(new TextEncoder().encode('火車 火车 [huo3 che1] /train/CL:列[lie4]/\n'));
 
 describe('tokenize', () => {
   it('splits identifiers and phrases', () => {
@@ -21,6 +24,10 @@ describe('tokenize', () => {
 
   it('indexes CJK runs by character pairs and keeps the Latin words around them', () => {
     expect(tokenize('查询火车 tickets 票')).toEqual(['查询', '询火', '火车', '票', 'tickets']);
+  });
+
+  it('adds the English of the dictionary words of a CJK run when given a glossary', () => {
+    expect(tokenize('火车 tickets', glossary)).toEqual(['火车', 'train', 'tickets']);
   });
 });
 
@@ -54,5 +61,17 @@ describe('TextAnalyzer', () => {
       'search',
       'file',
     ]);
+  });
+
+  it('glosses Chinese text with its glossary, or with none', () => {
+    expect(new TextAnalyzer({ glossary }).terms('火车')).toEqual(['_0706b08f66', 'train']);
+    expect(new TextAnalyzer({ glossary: null }).terms('火车')).toEqual(['_0706b08f66']);
+  });
+
+  it("gives every caller its own copy of a remembered text's terms", () => {
+    const analyzer = new TextAnalyzer();
+    const first = analyzer.terms('maximum number of results');
+    first.push('changed');
+    expect(analyzer.terms('maximum number of results')).toEqual(['maximum', 'number', 'result']);
   });
 });

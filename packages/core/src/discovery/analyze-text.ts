@@ -1,4 +1,6 @@
 import { stemmer } from 'stemmer';
+import type { CjkGlossary } from './cjk-glossary.ts';
+import { cedictGlossary } from './load-cedict.ts';
 import { isStopWord } from './stop-words.ts';
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
@@ -15,19 +17,24 @@ const LATIN_LETTERS = /^[a-z]+$/;
 /** Words Porter's algorithm would merge with a different word (`news` → `new`). */
 const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map([['news', 'news']]);
 
-/** Past this many remembered tokens the analyzer starts over (bounds memory on endless input). */
+/** Past this many remembered tokens (or texts) the analyzer starts over (bounds memory on endless input). */
 const MAX_REMEMBERED = 200_000;
+/** Texts up to this long have their terms remembered: names and phrases that catalogs repeat. */
+const MAX_REMEMBERED_TEXT = 120;
 
 /**
  * Splits text into raw search tokens: identifier parts (snake_case, kebab-case, camelCase,
  * PascalCase and acronyms: `listMCPTools` → list, MCP, Tools), words, the kind of a coded identifier
  * besides the identifier itself (`NCT04280705` → NCT04280705, NCT), and — for Chinese, Japanese and
  * Korean runs, written without spaces — overlapping character pairs (a lone character stays a
- * token). Tokens keep their case; {@link normalizeTerm} folds it.
+ * token) plus, when a glossary is given, the English words of the run's dictionary words
+ * (`搜索卡牌` → search, playing, card). Tokens keep their case; {@link normalizeTerm} folds it.
  */
-export function tokenize(text: string): string[] {
+export function tokenize(text: string, glossary?: CjkGlossary): string[] {
   const tokens: string[] = [];
-  const latin = CJK_CHAR.test(text) ? text.replace(CJK_RUN, (run) => pushCjk(run, tokens)) : text;
+  const latin = CJK_CHAR.test(text)
+    ? text.replace(CJK_RUN, (run) => `${pushCjk(run, tokens)}${glossary?.gloss(run) ?? ''} `)
+    : text;
   const spaced = HAS_UPPER.test(latin)
     ? latin.replace(LOWER_OR_DIGIT_THEN_UPPER, '$1 $2').replace(ACRONYM_THEN_WORD, '$1 $2')
     : latin;
@@ -80,10 +87,19 @@ export function isEncodedCjk(term: string): boolean {
 /**
  * Turns text into search terms ({@link tokenize} then {@link normalizeTerm}), remembering the
  * normalization of every token it has seen: catalogs repeat the same words thousands of times.
- * One analyzer per index; no state is shared between indexes.
+ * Chinese text is glossed in English with the given glossary — by default the general
+ * Chinese–English dictionary where one can be read (see {@link cedictGlossary}), loaded the first
+ * time Chinese text is seen. One analyzer per index; no mutable state is shared between indexes.
  */
 export class TextAnalyzer {
   readonly #normalized = new Map<string, string | null>();
+  readonly #texts = new Map<string, readonly string[]>();
+  readonly #glossary: () => CjkGlossary | undefined;
+
+  constructor(options: { glossary?: CjkGlossary | null } = {}) {
+    const { glossary } = options;
+    this.#glossary = glossary === undefined ? cedictGlossary : () => glossary ?? undefined;
+  }
 
   /** The normalized form of one token (null when it carries no meaning). */
   normalize(token: string): string | null {
@@ -96,12 +112,19 @@ export class TextAnalyzer {
     return term;
   }
 
-  /** The terms of a text, in order, repeats kept. */
+  /** The terms of a text, in order, repeats kept. Short texts (names, phrases) are remembered. */
   terms(text: string): string[] {
+    const remembered = text.length <= MAX_REMEMBERED_TEXT ? this.#texts.get(text) : undefined;
+    if (remembered !== undefined) return [...remembered];
     const terms: string[] = [];
-    for (const token of tokenize(text)) {
+    for (const token of tokenize(text, CJK_CHAR.test(text) ? this.#glossary() : undefined)) {
       const term = this.normalize(token);
       if (term !== null) terms.push(term);
+    }
+    if (text.length <= MAX_REMEMBERED_TEXT) {
+      if (this.#texts.size >= MAX_REMEMBERED) this.#texts.clear();
+      this.#texts.set(text, terms);
+      return [...terms];
     }
     return terms;
   }

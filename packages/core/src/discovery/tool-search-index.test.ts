@@ -154,6 +154,32 @@ describe('ToolSearchIndex ranking', () => {
     expect(build().search('热搜')[0]?.toolName).toBe('get-weibo-trending');
   });
 
+  it('reaches a tool described in Chinese from an English request, through the dictionary', () => {
+    const index = build();
+    index.add({
+      protocol: 'mcp',
+      serverName: 'Lookups',
+      description: '查询服务',
+      tools: [tool('query_a', '查询天气预报'), tool('query_b', '查询火车票余票信息')],
+    });
+    expect(index.search('train tickets')[0]?.toolName).toBe('query_b');
+  });
+
+  it('reads a file path in the request as a request about a file', () => {
+    const index = new ToolSearchIndex();
+    index.add({
+      protocol: 'mcp',
+      serverName: 'Save',
+      description: 'Saving.',
+      tools: [
+        tool('save_snippet', 'Save a snippet to the clipboard history.'),
+        tool('save_text', 'Save text to a file on disk.'),
+      ],
+    });
+    expect(index.search('save this to /tmp/out.log')[0]?.toolName).toBe('save_text');
+    expect(index.search('save this')[0]?.toolName).toBe('save_snippet');
+  });
+
   it('lifts the tools of a server whose description matches the query', () => {
     const index = build();
     index.add({

@@ -51,12 +51,15 @@ const SENTENCE_END = /[.!?。！？](?:\s|$)|\n/u;
 
 /** The terms of a tool's searchable fields. */
 export function toolSearchFields(tool: McpToolDef, analyzer: TextAnalyzer): ToolSearchFields {
-  const description = tool.description ?? '';
+  const description = (tool.description ?? '').trim();
+  const first = firstSentence(description);
+  const summary = analyzer.terms(first);
   return {
     name: analyzer.terms(`${tool.name} ${tool.title ?? ''}`),
-    summary: analyzer.terms(firstSentence(description)),
-    description: analyzer.terms(description),
-    parameters: analyzer.terms(parameterText(tool.inputSchema)),
+    summary,
+    // The first sentence ends before whitespace, which no term spans: its terms start the description's.
+    description: [...summary, ...analyzer.terms(description.slice(first.length))],
+    parameters: parameterParts(tool.inputSchema).flatMap((part) => analyzer.terms(part)),
   };
 }
 
@@ -68,17 +71,25 @@ export function firstSentence(text: string): string {
 }
 
 /** Parameter names and descriptions of a schema, nested properties included. */
-export function parameterText(schema: unknown, depth = 0): string {
-  if (!isRecord(schema) || !isRecord(schema.properties) || depth > MAX_SCHEMA_DEPTH) return '';
-  const parts: string[] = [];
+export function parameterText(schema: unknown): string {
+  return parameterParts(schema).join(' ');
+}
+
+/**
+ * Parameter names and descriptions of a schema, in order, nested properties included: catalogs
+ * repeat them from tool to tool (`query`, "Maximum number of results"), so each is analyzed once.
+ */
+function parameterParts(schema: unknown, depth = 0, parts: string[] = []): string[] {
+  if (!isRecord(schema) || !isRecord(schema.properties) || depth > MAX_SCHEMA_DEPTH) return parts;
   for (const [name, property] of Object.entries(schema.properties)) {
     parts.push(name);
     if (!isRecord(property)) continue;
-    if (typeof property.description === 'string') parts.push(property.description);
-    parts.push(parameterText(property, depth + 1));
-    if (isRecord(property.items)) parts.push(parameterText(property.items, depth + 1));
+    if (typeof property.description === 'string' && property.description !== '')
+      parts.push(property.description);
+    parameterParts(property, depth + 1, parts);
+    if (isRecord(property.items)) parameterParts(property.items, depth + 1, parts);
   }
-  return parts.filter((part) => part !== '').join(' ');
+  return parts;
 }
 
 function isRecord(value: unknown): value is JsonSchema {
