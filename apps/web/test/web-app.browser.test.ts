@@ -323,9 +323,58 @@ describe.skipIf(!hasChromium)('the web app in Chromium (standalone mode)', () =>
     await page.waitForFunction(
       () => document.querySelectorAll('[data-widget-type="map"] .leaflet-overlay-pane path').length > 100,
     );
-    await page.waitForSelector('[data-widget-type="chart"] canvas');
+    // Chart.js styles the canvas it draws on once its chunk has loaded.
+    await page.waitForSelector('[data-widget-type="chart"] canvas[style*="box-sizing"]');
+    const loading = page.locator(
+      '[data-widget-type="chart"] [role="status"], [data-widget-type="map"] [role="status"]',
+    );
+    await expect(loading.count()).resolves.toBe(0);
     await page.setViewportSize({ width: 1700, height: 3200 });
     await page.screenshot({ path: `${SCREENSHOTS}all-widgets.png`, fullPage: true });
+  });
+
+  it('shows the chart and map widgets loading their library, then why it could not be loaded', async () => {
+    const example = (name: string) => BUILT_IN_WIDGETS.find((widget) => widget.name === name)?.example ?? {};
+    const { page } = await open({
+      script: {
+        turns: [
+          { toolCalls: ['chart', 'map', 'stat'].map((name) => display(name, example(name))) },
+          { text: 'Three widgets.' },
+        ],
+      },
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const refused: string[] = [];
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const code = await response.text();
+      const library = code.includes('Canvas is already in use') || code.includes('Map container not found');
+      if (!library) return route.fulfill({ response });
+      await released;
+      refused.push(route.request().url());
+      return route.abort();
+    });
+    await send(page, 'Show a chart, a map and a stat');
+    await idle(page);
+    const chart = page.locator('[data-widget-type="chart"]');
+    const map = page.locator('[data-widget-type="map"]');
+    await expect(chart.getByRole('status').textContent()).resolves.toBe('Loading the chart…');
+    await expect(map.getByRole('status').textContent()).resolves.toBe('Loading the map…');
+    release();
+    await expect(chart.getByRole('alert').textContent()).resolves.toMatch(
+      /^The chart library could not be loaded: ./,
+    );
+    await expect(map.getByRole('alert').textContent()).resolves.toMatch(
+      /^The map library could not be loaded: ./,
+    );
+    expect(refused).toHaveLength(2);
+    await expect(page.locator('[data-widget-type="map"] .leaflet-container').count()).resolves.toBe(0);
+    await expect(page.locator('[data-widget-type="stat"]').textContent()).resolves.toContain(
+      String(example('stat').label),
+    );
   });
 
   it('never runs a script or loads a foreign URL from hostile widget data and Markdown', async () => {
