@@ -5,6 +5,7 @@ import { trace } from '@opentelemetry/api';
 import {
   type ApprovalPolicy,
   type LanguageModel,
+  type McpConnectionOptions,
   type McpTransportConfig,
   SchemaValidator,
   type ToolLayer,
@@ -75,6 +76,8 @@ export interface GatewayOptions {
   servers?: ServerSeed[];
   /** Transports of the built-in servers this process runs, by name. */
   builtins?: ReadonlyMap<string, McpTransportConfig>;
+  /** The fetch to reach them with (one that tells them which user a call is for). */
+  builtinFetch?: McpConnectionOptions['fetch'];
   /** Let users register servers on loopback and private networks (default false). */
   allowPrivateNetworks?: boolean;
   /** Local layers every conversation gets (e.g. the UI layer). */
@@ -139,7 +142,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await upsertDeploymentServer(db, { ...server, transport: seedTransport(server) });
 
   const guard = options.allowPrivateNetworks ? undefined : createPublicOnlyFetch();
-  const registry = new ServerRegistry({ db, bus, builtins: options.builtins, publicOnlyFetch: guard?.fetch });
+  const registry = new ServerRegistry({
+    db,
+    bus,
+    builtins: options.builtins,
+    builtinFetch: options.builtinFetch,
+    publicOnlyFetch: guard?.fetch,
+  });
   await registry.start();
   const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });
   await settings.start();

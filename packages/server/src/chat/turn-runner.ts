@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import { ApiError } from '../http/api-error.ts';
+import { asCaller } from '../mcp/caller-identity.ts';
 import type { TurnObserver } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
 import { toApiMessage } from '../store/message-store.ts';
@@ -101,7 +102,10 @@ export class TurnRunner {
     const startLength = session.messages.length;
     const toolNames = new Map((session.suspended?.blocks ?? []).map((block) => [block.id, block.name]));
     const controller = new AbortController();
-    const started = await startAgentRun(input, { ...setup.options, session, signal: controller.signal });
+    // The loop's calls to the shipped servers are made for this user (see asCaller).
+    const started = await asCaller(user.id, () =>
+      startAgentRun(input, { ...setup.options, session, signal: controller.signal }),
+    );
     if ('failure' in started) throw await release(started.failure);
     const decisions = resumeDecisions(input, session);
 

@@ -85,6 +85,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       approvalPolicy: config.approvalPolicy,
       servers: [...shipped.seeds, ...(config.servers ?? [])],
       builtins: shipped.builtins,
+      builtinFetch: shipped.fetch,
       extraLayers: [createAutoUiServer().layer()],
       allowPrivateNetworks: config.allowPrivateNetworks,
       instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,

@@ -36,6 +36,8 @@ export interface ServerRegistryOptions {
   bus: GatewayBus;
   /** Transports of the built-in servers this replica runs, by built-in name. */
   builtins?: ReadonlyMap<string, McpTransportConfig>;
+  /** The fetch for the built-in servers (one that tells them the caller); none uses the default. */
+  builtinFetch?: McpConnectionOptions['fetch'];
   /** The fetch for servers registered by non-administrators (the SSRF guard); none allows all. */
   publicOnlyFetch?: McpConnectionOptions['fetch'];
   /** Re-read the registry at most this often without a change notice (ms, default 2000). */
@@ -241,6 +243,9 @@ export class ServerRegistry {
         : {}),
       ...(entry.row.transport.type === 'http' && entry.row.owner_id !== null && this.#options.publicOnlyFetch
         ? { fetch: this.#options.publicOnlyFetch }
+        : {}),
+      ...(entry.row.transport.type === 'builtin' && this.#options.builtinFetch
+        ? { fetch: this.#options.builtinFetch }
         : {}),
     };
     try {

@@ -1,6 +1,7 @@
 import { decideApproval, McpConnection, sanitizeServerName } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
+import { asCaller } from '../../mcp/caller-identity.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import {
   deleteServer,
@@ -150,13 +151,13 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
         `the deployment's policy does not allow ${row.name}:${tool.name}`,
       );
     }
-    const output = await connection
-      .callTool(tool.name, input.arguments ?? {}, {
+    const output = await asCaller(c.get('user').id, () =>
+      connection.callTool(tool.name, input.arguments ?? {}, {
         signal: AbortSignal.timeout(services.limits.toolTimeoutMs),
-      })
-      .catch((error: Error) => {
-        throw new ApiError(502, 'tool_call_failed', error.message);
-      });
+      }),
+    ).catch((error: Error) => {
+      throw new ApiError(502, 'tool_call_failed', error.message);
+    });
     const widget = widgetOf(output.value !== undefined ? output.value : jsonText(output.text));
     const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
     return c.json({
