@@ -1,10 +1,12 @@
 import MiniSearch from 'minisearch';
-import type { ToolSearchOptions, ToolSearchResult } from '../discovery/tool-search-index.ts';
+import type { ToolSearchOptions } from '../discovery/tool-search-index.ts';
+import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
 import type { McpRecipe, McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import type { PseudoToolKind } from './pseudo-tools.ts';
 import { normalizeSearchTerm, tokenizeForSearch } from './search-terms.ts';
 import { summarizeParameters } from './summarize-parameters.ts';
+import { truncateText } from './truncate-text.ts';
 
 /** A pseudo-tool's answer. */
 export interface PseudoToolAnswer {
@@ -74,7 +76,7 @@ function failure(text: string): PseudoToolAnswer {
 function describeTool(name: string, tool: McpToolDef): Record<string, unknown> {
   return {
     name,
-    description: truncate((tool.description ?? tool.title ?? '').trim(), MAX_LISTED_DESCRIPTION),
+    description: truncateText((tool.description ?? tool.title ?? '').trim(), MAX_LISTED_DESCRIPTION),
     parameters: summarizeParameters(tool.inputSchema),
   };
 }
@@ -241,8 +243,4 @@ function normalizeName(name: string): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../types/index.ts';
 import { STRICT_LIMITS } from './emit-strict-schema.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { STRICT_STRING_FORMATS } from './read-schema.ts';
 import { pointerSegment, resolveSchemaRef } from './resolve-schema-ref.ts';
+import { STRICT_STRING_FORMATS } from './strict-string-formats.ts';
 
 const COMMON_KEYWORDS = ['type', 'description', 'title', 'enum', 'const', 'anyOf', '$ref'];
 const KEYWORDS_BY_TYPE: Record<string, string[]> = {

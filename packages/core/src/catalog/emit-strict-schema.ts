@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../types/index.ts';
 import { type ArgPlan, KEEP, type PropertyPlan } from './arg-plan.ts';
-import type { ReportPatch } from './read-schema.ts';
+import type { ReportPatch } from './report-patch.ts';
 import type { IrArray, IrNode, IrObject, IrOpaque, IrScalar } from './schema-ir.ts';
+import { truncateText } from './truncate-text.ts';
 
 /** OpenAI's documented strict-mode limits. */
 export const STRICT_LIMITS = Object.freeze({
@@ -72,7 +73,7 @@ function emitScalar(node: IrScalar, nullable: boolean, state: EmitState): JsonSc
         `enum of ${node.enum.length} values exceeds the strict-mode enum limits`,
         'listed the values in the description instead',
       );
-      notes.push(`one of: ${truncate(node.enum.map((value) => JSON.stringify(value)).join(', '), 300)}`);
+      notes.push(`one of: ${truncateText(node.enum.map((value) => JSON.stringify(value)).join(', '), 300)}`);
     }
   }
   Object.assign(schema, node.keywords);
@@ -177,8 +178,4 @@ function withDescription(schema: JsonSchema, description: string | undefined, no
   const suffix = unique.length > 0 ? `(${unique.join('; ')})` : '';
   const text = [description?.trim(), suffix].filter((part) => part !== undefined && part !== '').join(' ');
   return text === '' ? schema : { ...schema, description: text };
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -3,7 +3,8 @@ import type { ArgPlan } from './arg-plan.ts';
 import { emitStrictRoot } from './emit-strict-schema.ts';
 import { flattenSchema } from './flatten-schema.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import { type ReportPatch, readSchema } from './read-schema.ts';
+import { readSchema } from './read-schema.ts';
+import type { ReportPatch } from './report-patch.ts';
 import type { IrObject } from './schema-ir.ts';
 
 /** One change the sanitizer made to a tool's schema. `path` is a JSON Pointer into the original schema. */

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../types/index.ts';
 import { isPlainObject } from './is-plain-object.ts';
+import { truncateText } from './truncate-text.ts';
 
 const MAX_DESCRIPTION = 100;
 
@@ -20,7 +21,7 @@ export function summarizeParameters(schema: JsonSchema): Record<string, string> 
       typeof property.description === 'string' &&
       property.description.trim() !== ''
     ) {
-      text += ` — ${truncate(property.description.trim().replace(/\s+/g, ' '), MAX_DESCRIPTION)}`;
+      text += ` — ${truncateText(property.description.trim().replace(/\s+/g, ' '), MAX_DESCRIPTION)}`;
     }
     summary[name] = text;
   }
@@ -30,7 +31,7 @@ export function summarizeParameters(schema: JsonSchema): Record<string, string> 
 function describeType(schema: unknown): string {
   if (!isPlainObject(schema)) return 'any';
   if (Array.isArray(schema.enum)) {
-    return `one of ${truncate(schema.enum.map((value) => JSON.stringify(value)).join('|'), 80)}`;
+    return `one of ${truncateText(schema.enum.map((value) => JSON.stringify(value)).join('|'), 80)}`;
   }
   const type = Array.isArray(schema.type)
     ? schema.type.join('|')
@@ -43,8 +44,4 @@ function describeType(schema: unknown): string {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(alternatives)) return alternatives.map(describeType).join('|');
   return isPlainObject(schema.properties) ? 'object' : 'any';
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -6,11 +6,8 @@ import {
 } from '../discovery/discovery-mode.ts';
 import type { GlobalToolSource } from '../discovery/global-tool-source.ts';
 import { GLOBAL_TOOL_NAMES, type GlobalToolKind, globalToolDefinition } from '../discovery/global-tools.ts';
-import {
-  ToolSearchIndex,
-  type ToolSearchOptions,
-  type ToolSearchResult,
-} from '../discovery/tool-search-index.ts';
+import { ToolSearchIndex, type ToolSearchOptions } from '../discovery/tool-search-index.ts';
+import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
 import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { answerPseudoTool, type PseudoToolAnswer, type PseudoToolSource } from './answer-pseudo-tool.ts';
 import { buildLayerEntries } from './build-layer-entries.ts';

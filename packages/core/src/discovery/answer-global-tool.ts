@@ -11,7 +11,7 @@ import {
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
 import { searchRecipes } from './search-recipes.ts';
-import type { ToolSearchResult } from './tool-search-index.ts';
+import type { ToolSearchResult } from './tool-search-result.ts';
 
 const MAX_DESCRIPTION = 200;
 const MAX_SERVER_LINE = 120;

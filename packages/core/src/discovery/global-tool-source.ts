@@ -3,7 +3,8 @@ import type { PseudoToolKind } from '../catalog/pseudo-tools.ts';
 import { sanitizeServerName } from '../catalog/sanitize-server-name.ts';
 import type { CatalogServer } from '../catalog/tool-catalog.ts';
 import type { McpToolDef } from '../types/index.ts';
-import type { ServerSearchResult, ToolSearchOptions, ToolSearchResult } from './tool-search-index.ts';
+import type { ToolSearchOptions } from './tool-search-index.ts';
+import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
 
 const SUGGESTED_SERVERS = 3;
 

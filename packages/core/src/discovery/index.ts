@@ -25,12 +25,11 @@ export { type QueryConcept, QueryExpander, SYNONYM_WEIGHT } from './query-terms.
 export { SYNONYM_GROUPS } from './synonyms.ts';
 export {
   type IndexableLayer,
-  type ServerSearchResult,
   type ToolNaming,
   ToolSearchIndex,
   type ToolSearchOptions,
-  type ToolSearchResult,
 } from './tool-search-index.ts';
+export type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
 export {
   parameterText,
   SERVER_FIELD_WEIGHTS,

@@ -2,9 +2,13 @@ import { sanitizeServerName } from '../catalog/sanitize-server-name.ts';
 import { prefixedToolName } from '../catalog/tool-name.ts';
 import type { McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { TextAnalyzer } from './analyze-text.ts';
+import { combineToolScores, type ToolEvidence } from './combine-tool-scores.ts';
 import { type CommonWords, conceptScores, rarity } from './concept-scores.ts';
 import { FieldStatistics } from './field-statistics.ts';
+import { foldSameNames, toResult } from './fold-same-names.ts';
+import type { IndexedTool, ScoredTool } from './indexed-tool.ts';
 import { type QueryConcept, QueryExpander } from './query-terms.ts';
+import { remember } from './remember.ts';
 import {
   once,
   searchTerm,
@@ -14,28 +18,13 @@ import {
   termMatches,
 } from './term-matches.ts';
 import { TermPairs } from './term-pairs.ts';
+import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
 import {
   SERVER_FIELD_WEIGHTS,
   SHARED_FIELD_WEIGHTS,
   TOOL_FIELD_WEIGHTS,
   toolSearchFields,
 } from './tool-search-text.ts';
-
-/** One ranked search hit. */
-export interface ToolSearchResult {
-  /** The name the model calls. */
-  prefixedName: string;
-  /** The sanitized server name. */
-  server: string;
-  protocol: ToolProtocol;
-  /** The server's real tool name. */
-  toolName: string;
-  description: string;
-  /** Relevance (higher is better; only comparable within one search). */
-  score: number;
-  /** Other servers offering a tool of the same name, folded into this result (best match first). */
-  alsoOn?: string[];
-}
 
 /** Options of `ToolSearchIndex.search`. */
 export interface ToolSearchOptions {
@@ -49,14 +38,6 @@ export interface ToolSearchOptions {
   dedupe?: boolean;
 }
 
-/** One ranked server. */
-export interface ServerSearchResult {
-  /** The sanitized server name. */
-  server: string;
-  protocol: ToolProtocol;
-  score: number;
-}
-
 /** How `add` names a layer's tools; a `ToolCatalog` passes its own table. Defaults to the standard naming. */
 export interface ToolNaming {
   /** The sanitized server name. */
@@ -68,45 +49,14 @@ export interface ToolNaming {
 /** A layer as the index reads it: any tool layer, optionally with a registry category ("Finance"). */
 export type IndexableLayer = ToolLayer & { category?: string };
 
-interface ToolEntry {
-  prefixedName: string;
-  server: string;
-  protocol: ToolProtocol;
-  toolName: string;
-  description: string;
-  layerKey: string;
-  /** The tool name lowercased: tools of the same name on several servers fold into one result. */
-  foldKey: string;
-  nameTerms: string[];
-}
-
 interface LayerEntry {
   server: string;
   protocol: ToolProtocol;
-  tools: ToolEntry[];
+  tools: IndexedTool[];
 }
 
-interface Candidate {
-  entry: ToolEntry;
-  score: number;
-}
-
-/** What a query found in one tool: summed concept scores and how many concepts matched. */
-interface ToolEvidence {
-  score: number;
-  matched: number;
-}
-
-/** Exponent of the matched-concepts count a tool's score is multiplied by (coordination). */
-const COORDINATION = 0.5;
 /** Weight of a pair of neighbouring query words found side by side in a tool's name or first sentence. */
 const PAIR_WEIGHT = 1;
-/** How much a server's own text (name, description, category, tool names) matching the query lifts its tools. */
-const SERVER_TEXT_WEIGHT = 0.5;
-/** How much a server whose best tool matches well lifts its other tools. */
-const SERVER_TOOLS_WEIGHT = 0.5;
-/** How much a tool whose name words all occur in the query gains (its name "explains" the request). */
-const NAME_COVERAGE_WEIGHT = 0.4;
 /** Queries of at most this many words also match word prefixes and near spellings. */
 const SHORT_QUERY_TERMS = 3;
 /**
@@ -141,7 +91,7 @@ export class ToolSearchIndex {
   readonly #serverStats = new FieldStatistics(SERVER_FIELD_WEIGHTS);
   readonly #sharedStats = new FieldStatistics(SHARED_FIELD_WEIGHTS);
   readonly #pairs = new TermPairs();
-  readonly #entries = new Map<string, ToolEntry>();
+  readonly #entries = new Map<string, IndexedTool>();
   readonly #layers = new Map<string, LayerEntry>();
 
   /** Number of indexed tools. */
@@ -157,13 +107,13 @@ export class ToolSearchIndex {
       ((tool: McpToolDef): string | undefined => prefixedToolName(server, layer.protocol, tool.name));
     const layerKey = keyOf(server, layer.protocol);
     this.#removeLayer(layerKey);
-    const entries: ToolEntry[] = [];
+    const entries: IndexedTool[] = [];
     const documents: TermDocument[] = [];
     for (const tool of layer.tools) {
       const prefixedName = nameOf(tool);
       if (prefixedName === undefined || this.#entries.has(prefixedName)) continue;
       const fields = toolSearchFields(tool, this.#analyzer);
-      const entry: ToolEntry = {
+      const entry: IndexedTool = {
         prefixedName,
         server,
         protocol: layer.protocol,
@@ -209,7 +159,7 @@ export class ToolSearchIndex {
   /** Ranked search; a query with no meaningful word (empty, stop words only) returns no results. */
   search(query: string, options: ToolSearchOptions = {}): ToolSearchResult[] {
     const limit = Math.max(1, Math.floor(options.limit ?? 10));
-    const keep = (entry: ToolEntry) =>
+    const keep = (entry: IndexedTool) =>
       (options.server === undefined || entry.server === options.server) &&
       (options.protocol === undefined || entry.protocol === options.protocol);
     const ranked = this.#rank(query).filter((candidate) => keep(candidate.entry));
@@ -232,7 +182,7 @@ export class ToolSearchIndex {
   }
 
   /** Every candidate tool for a query, best first. */
-  #rank(query: string): Candidate[] {
+  #rank(query: string): ScoredTool[] {
     const concepts = this.#expander.concepts(query);
     if (concepts.length === 0) return [];
     const short = concepts.length <= SHORT_QUERY_TERMS;
@@ -258,7 +208,12 @@ export class ToolSearchIndex {
         if (tool !== undefined) tool.score += bonus;
       }
     }
-    return this.#combine(evidence, this.#serverTextScores(concepts, serverMatches), concepts);
+    return combineToolScores(
+      evidence,
+      this.#serverTextScores(concepts, serverMatches),
+      concepts,
+      this.#entries,
+    );
   }
 
   /** Each tool's summed concept scores and matched-concept count, `common` words left out. */
@@ -323,47 +278,6 @@ export class ToolSearchIndex {
     return scores;
   }
 
-  /**
-   * A tool's final score: its own evidence (times the matched-concepts coordination), its server's
-   * text and its server's best tool — each normalized to the best of its kind — and the share of
-   * its name words the query contains.
-   */
-  #combine(
-    evidence: Map<string, ToolEvidence>,
-    serverText: Map<string, number>,
-    concepts: readonly QueryConcept[],
-  ): Candidate[] {
-    const tools: Array<{ entry: ToolEntry; value: number }> = [];
-    const bestOfServer = new Map<string, number>();
-    let bestTool = 0;
-    for (const [id, { score, matched }] of evidence) {
-      const entry = this.#entries.get(id);
-      if (entry === undefined) continue;
-      const value = score * matched ** COORDINATION;
-      tools.push({ entry, value });
-      bestTool = Math.max(bestTool, value);
-      bestOfServer.set(entry.layerKey, Math.max(bestOfServer.get(entry.layerKey) ?? 0, value));
-    }
-    const bestText = Math.max(0, ...serverText.values());
-    const serverPart = new Map<string, number>();
-    for (const [key, best] of bestOfServer) {
-      serverPart.set(
-        key,
-        SERVER_TEXT_WEIGHT * share(serverText.get(key) ?? 0, bestText) +
-          SERVER_TOOLS_WEIGHT * share(best, bestTool),
-      );
-    }
-    const wordWeights = termWeights(concepts);
-    const candidates = tools.map(({ entry, value }) => ({
-      entry,
-      score:
-        share(value, bestTool) +
-        (serverPart.get(entry.layerKey) ?? 0) +
-        NAME_COVERAGE_WEIGHT * nameCoverage(entry, wordWeights),
-    }));
-    return candidates.sort(byScore);
-  }
-
   #removeLayer(key: string): void {
     const layer = this.#layers.get(key);
     if (layer === undefined) return;
@@ -380,81 +294,10 @@ export class ToolSearchIndex {
   }
 }
 
-function share(value: number, best: number): number {
-  return best > 0 ? value / best : 0;
-}
-
-/** Every term a query expresses with its best weight (its own words 1, synonyms lower). */
-function termWeights(concepts: readonly QueryConcept[]): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const concept of concepts) {
-    for (const [term, weight] of concept.alternatives) {
-      weights.set(term, Math.max(weights.get(term) ?? 0, weight));
-    }
-  }
-  return weights;
-}
-
-/** The weighted share of a tool's name words that the (expanded) query contains, 0 to 1. */
-function nameCoverage(entry: ToolEntry, weights: Map<string, number>): number {
-  if (entry.nameTerms.length === 0) return 0;
-  let covered = 0;
-  for (const term of entry.nameTerms) covered += weights.get(term) ?? 0;
-  return covered / entry.nameTerms.length;
-}
-
-/** A function of a string that computes each answer once. */
-function remember<T>(compute: (key: string) => T): (key: string) => T {
-  const answers = new Map<string, T>();
-  return (key) => {
-    let answer = answers.get(key);
-    if (answer === undefined) {
-      answer = compute(key);
-      answers.set(key, answer);
-    }
-    return answer;
-  };
-}
-
 function uniqueText(...fields: ReadonlyArray<readonly string[]>): string {
   return [...new Set(fields.flat())].join(' ');
 }
 
 function keyOf(server: string, protocol: ToolProtocol): string {
   return `${protocol}:${server}`;
-}
-
-/** Best first; equal scores in name order (code units: fast, and the same on every machine). */
-function byScore(a: Candidate, b: Candidate): number {
-  if (a.score !== b.score) return b.score - a.score;
-  return a.entry.prefixedName < b.entry.prefixedName
-    ? -1
-    : a.entry.prefixedName > b.entry.prefixedName
-      ? 1
-      : 0;
-}
-
-function toResult(candidate: Candidate): ToolSearchResult {
-  const { prefixedName, server, protocol, toolName, description } = candidate.entry;
-  return { prefixedName, server, protocol, toolName, description, score: candidate.score };
-}
-
-/** The best `limit` results, each tool name once: later same-named tools become `alsoOn` servers. */
-function foldSameNames(ranked: Candidate[], limit: number): ToolSearchResult[] {
-  const results: ToolSearchResult[] = [];
-  const byName = new Map<string, ToolSearchResult>();
-  for (const candidate of ranked) {
-    const key = candidate.entry.foldKey;
-    const first = byName.get(key);
-    if (first !== undefined) {
-      if (first.server !== candidate.entry.server)
-        first.alsoOn = [...(first.alsoOn ?? []), candidate.entry.server];
-      continue;
-    }
-    if (results.length >= limit) continue;
-    const result = toResult(candidate);
-    byName.set(key, result);
-    results.push(result);
-  }
-  return results;
 }

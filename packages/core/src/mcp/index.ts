@@ -9,18 +9,14 @@ export type {
   McpTransportConfig,
 } from './connection-options.ts';
 export { McpClientPool, type McpLayerFailure, type McpPoolLayers } from './mcp-client-pool.ts';
-export {
-  McpConnection,
-  type McpConnectionInfo,
-  type McpConnectionStatus,
-  type McpRequestOptions,
-  type ToolsChangedListener,
-} from './mcp-connection.ts';
+export { McpConnection, type McpRequestOptions } from './mcp-connection.ts';
 export {
   McpConnectionError,
   type McpConnectionErrorInit,
   type McpErrorKind,
 } from './mcp-connection-error.ts';
+export type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
 export type { McpTransportKind } from './open-client.ts';
 export { toToolDef } from './to-tool-def.ts';
 export { toToolOutput } from './to-tool-output.ts';
+export type { ToolsChangedListener } from './tools-changed-listeners.ts';

@@ -1,6 +1,7 @@
 import type { McpLayer } from '../types/layers.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
-import { McpConnection, type ToolsChangedListener } from './mcp-connection.ts';
+import { McpConnection } from './mcp-connection.ts';
+import { type ToolsChangedListener, ToolsChangedListeners } from './tools-changed-listeners.ts';
 
 /** A server whose layer could not be loaded. */
 export interface McpLayerFailure {
@@ -22,7 +23,7 @@ export interface McpPoolLayers {
 export class McpClientPool {
   private readonly connections = new Map<string, McpConnection>();
   private readonly unsubscribes = new Map<string, () => void>();
-  private readonly listeners = new Set<ToolsChangedListener>();
+  private readonly listeners = new ToolsChangedListeners();
 
   /** The connections by server name (a live view: it follows add and remove). */
   get clients(): ReadonlyMap<string, McpConnection> {
@@ -48,15 +49,7 @@ export class McpClientPool {
     this.connections.set(connection.name, connection);
     this.unsubscribes.set(
       connection.name,
-      connection.onToolsChanged((layer) => {
-        for (const listener of [...this.listeners]) {
-          try {
-            listener(layer);
-          } catch {
-            // A listener's failure must not stop the others.
-          }
-        }
-      }),
+      connection.onToolsChanged((layer) => this.listeners.notify(layer)),
     );
     return connection;
   }
@@ -104,10 +97,7 @@ export class McpClientPool {
 
   /** Subscribes to tool-list changes of every server in the pool. Returns the unsubscribe function. */
   onToolsChanged(listener: ToolsChangedListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   /** Closes every connection and empties the pool. */

@@ -7,18 +7,20 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
 import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
+import { attributeToTool } from './attribute-to-tool.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
+import { resolveConnectionTimeouts } from './connection-timeouts.ts';
 import { describeMessageProblem, explainMcpError, type FailureContext } from './explain-error.ts';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
-import { type ClientTarget, type McpTransportKind, openClient } from './open-client.ts';
+import type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
+import { type ClientTarget, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
 import { closeSession, neverSent, type Session } from './session.ts';
 import { toToolDef } from './to-tool-def.ts';
 import { toToolOutput } from './to-tool-output.ts';
+import { type ToolsChangedListener, ToolsChangedListeners } from './tools-changed-listeners.ts';
 import { resolveTarget } from './transport-target.ts';
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
 /** Pause before the second connect attempt of a reconnect (a restarting server needs a moment). */
 const RECONNECT_RETRY_DELAY_MS = 200;
@@ -30,23 +32,6 @@ const SESSION_BREAKING: ReadonlySet<McpErrorKind> = new Set([
   'session_expired',
   'network_error',
 ]);
-
-/** Life-cycle state of an {@link McpConnection}. */
-export type McpConnectionStatus = 'idle' | 'connecting' | 'connected' | 'closed';
-
-/** What is known about the connected server. */
-export interface McpConnectionInfo {
-  status: McpConnectionStatus;
-  /** The transport in use (`sse` after a fallback from Streamable HTTP). */
-  transport?: McpTransportKind;
-  /** The negotiated protocol revision, e.g. `2025-11-25` or `2026-07-28`. */
-  protocolVersion?: string;
-  serverInfo?: Implementation;
-  instructions?: string;
-}
-
-/** Receives the server's layer after its tool list changed. */
-export type ToolsChangedListener = (layer: McpLayer) => void;
 
 /** Options of the requests that take no others. */
 export interface McpRequestOptions {
@@ -73,7 +58,7 @@ export class McpConnection implements McpToolClient {
   private readonly target: ClientTarget;
   private readonly where: string;
   private readonly diagnostics?: () => string | undefined;
-  private readonly listeners = new Set<ToolsChangedListener>();
+  private readonly listeners = new ToolsChangedListeners();
   /** Sessions being closed in the background after they broke; `close()` waits for them. */
   private readonly closing = new Set<Promise<void>>();
   private session?: Session;
@@ -88,13 +73,9 @@ export class McpConnection implements McpToolClient {
     if (!options.name.trim()) throw new TypeError('McpConnection: `name` must be a non-empty string.');
     this.name = options.name;
     this.options = options;
-    this.timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
-    this.connectTimeoutMs = positive(
-      options.connectTimeoutMs,
-      DEFAULT_CONNECT_TIMEOUT_MS,
-      'connectTimeoutMs',
-    );
-    if (options.maxTotalTimeoutMs !== undefined) positive(options.maxTotalTimeoutMs, 0, 'maxTotalTimeoutMs');
+    const timeouts = resolveConnectionTimeouts(options);
+    this.timeoutMs = timeouts.timeoutMs;
+    this.connectTimeoutMs = timeouts.connectTimeoutMs;
     const resolved = resolveTarget(options.transport);
     this.target = resolved.target;
     this.where = resolved.where;
@@ -191,10 +172,7 @@ export class McpConnection implements McpToolClient {
    * ignored. Returns the unsubscribe function.
    */
   onToolsChanged(listener: ToolsChangedListener): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   /** Closes the connection (ending the HTTP session or the server process). Later requests reject. */
@@ -305,7 +283,7 @@ export class McpConnection implements McpToolClient {
         explainMcpError(context.signal?.reason, context),
       );
     } catch (error) {
-      throw forTool(error, context.tool);
+      throw attributeToTool(error, context.tool);
     }
   }
 
@@ -386,14 +364,7 @@ export class McpConnection implements McpToolClient {
     const previous = this.tools;
     this.tools = defs;
     if (previous && JSON.stringify(previous) !== JSON.stringify(defs)) {
-      const layer = this.buildLayer();
-      for (const listener of [...this.listeners]) {
-        try {
-          listener(layer);
-        } catch {
-          // A listener's failure must not stop the others or the connection.
-        }
-      }
+      this.listeners.notify(this.buildLayer());
     }
     return defs;
   }
@@ -404,25 +375,4 @@ export class McpConnection implements McpToolClient {
     if (this.serverDescription) layer.description = this.serverDescription;
     return layer;
   }
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new RangeError(
-      `McpConnection: \`${name}\` must be a positive number of milliseconds, got ${value}.`,
-    );
-  }
-  return value;
-}
-
-/** A shared connect failure, attributed to the tool of the caller it is reported to. */
-function forTool(error: unknown, tool: string | undefined): unknown {
-  if (!(error instanceof McpConnectionError) || error.tool === tool) return error;
-  return new McpConnectionError(error.message, {
-    kind: error.kind,
-    server: error.server,
-    tool,
-    cause: error.cause,
-  });
 }
