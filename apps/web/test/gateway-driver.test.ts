@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import { createGatewayDriver, GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
-
-class MemoryStorage implements Storage {
-  readonly #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, value);
-  }
-}
+import { MemoryStorage } from './memory-storage.ts';
 
 const sse = (events: unknown[]) =>
   new Response(

@@ -1,79 +1,36 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { McpAppWidgetData } from '@switchboard/autoui';
-import { buildMcpAppCsp, createAutoUiServer, McpAppPresenter, sandboxProxyCsp } from '@switchboard/autoui';
+import { createAutoUiServer, McpAppPresenter } from '@switchboard/autoui';
 import type { AgentEvent, ToolCall } from '@switchboard/core';
 import { createScriptedModel, McpConnection, runAgentLoop, ToolCatalog } from '@switchboard/core';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeGateway } from './browser/fake-gateway.ts';
 import { fakeGateway } from './browser/fake-gateway.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
+import { hasChromium } from './browser/launch-chromium.ts';
+import { appFrames, expectAppContained, recordSandboxCsp, withProbe } from './browser/mcp-app-containment.ts';
+import type { McpAppStack } from './browser/mcp-app-stack.ts';
+import { startMcpAppStack } from './browser/mcp-app-stack.ts';
 import type { ServedApp } from './browser/serve-built-app.ts';
-import { serveBuiltApp } from './browser/serve-built-app.ts';
 import type { PublishedAppServer } from './browser/start-published-app-server.ts';
-import { startPublishedAppServer } from './browser/start-published-app-server.ts';
-import { EVIL_HOST } from './browser/xss-corpus.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/**
- * A hostile script added to the app's HTML: it tries to read the host page and the sandbox proxy, to
- * set `window.__pwned` on them, to read storage, and to reach the MCP server and a foreign host.
- */
-function probeScript(blockedUrl: string): string {
-  return `<script>
-(() => {
-  const probe = { violations: [] };
-  window.__probe = probe;
-  window.addEventListener('securitypolicyviolation', (event) =>
-    probe.violations.push(event.violatedDirective + ' ' + event.blockedURI));
-  const attempt = (name, read) => {
-    try { probe[name] = 'read: ' + String(read()); } catch (error) { probe[name] = 'blocked: ' + error.name; }
-  };
-  attempt('parentDocument', () => parent.document.title);
-  attempt('topDocument', () => top.document.title);
-  attempt('parentPwned', () => { parent.__pwned = 'mcp-app'; return parent.__pwned; });
-  attempt('topPwned', () => { top.__pwned = 'mcp-app'; return top.__pwned; });
-  attempt('storage', () => localStorage.length);
-  fetch(${JSON.stringify(blockedUrl)}, { method: 'POST', body: '{}' })
-    .then(() => { probe.fetch = 'reached'; }, (error) => { probe.fetch = 'blocked: ' + error.name; });
-  const image = new Image();
-  image.onload = () => { probe.image = 'loaded'; };
-  image.onerror = () => { probe.image = 'blocked'; };
-  image.src = 'https://${EVIL_HOST}/pixel.gif';
-})();
-</script>`;
-}
-
-interface Probe {
-  violations: string[];
-  parentDocument: string;
-  topDocument: string;
-  parentPwned: string;
-  topPwned: string;
-  storage: string;
-  fetch: string;
-  image: string;
-}
-
 describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)', () => {
+  let stack: McpAppStack;
   let app: ServedApp;
   let browser: Browser;
   let appServer: PublishedAppServer;
   let connection: McpConnection;
   let turn: AgentEvent[];
   let toolCall: ToolCall;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    [app, browser, appServer] = await Promise.all([
-      serveBuiltApp(),
-      launchChromium(),
-      startPublishedAppServer(),
-    ]);
+    stack = await startMcpAppStack();
+    ({ app, browser, appServer } = stack);
     connection = new McpConnection({
       name: 'apps',
       transport: { type: 'http', url: appServer.url },
@@ -89,9 +46,7 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
         const read = await connection.readResource(uri);
         const [content] = read.contents;
         const html = 'text' in content ? content.text : '';
-        return {
-          contents: [{ ...content, text: html.replace('</head>', `${probeScript(appServer.url)}</head>`) }],
-        };
+        return { contents: [{ ...content, text: withProbe(html, appServer.url) }] };
       },
       emit: (event) => turn.push(event),
       onError: (error) => {
@@ -127,11 +82,8 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.close();
     await connection?.close();
-    await appServer?.stop();
+    await stack?.close();
   });
 
   /** Opens the app in gateway mode; requests to anything but the app and its sandbox are refused and recorded. */
@@ -143,7 +95,6 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
   }> {
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
     context.setDefaultTimeout(10_000);
-    contexts.push(context);
     const appOrigin = new URL(app.url).origin;
     const sandboxOrigin = `http://localhost:${app.port}`;
     const layer = await connection.layer();
@@ -169,23 +120,10 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
       return route.abort();
     });
     const page = await context.newPage();
-    const sandboxCsp: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('mcp-app-sandbox.html'))
-        sandboxCsp.push(response.headers()['content-security-policy'] ?? '');
-    });
+    const sandboxCsp = recordSandboxCsp(page);
     await page.goto(app.url);
     await page.waitForSelector('.app[data-ready="true"]');
     return { page, gateway, foreign, sandboxCsp };
-  }
-
-  /** The sandbox proxy frame and the app's frame inside it. */
-  async function appFrames(page: Page): Promise<{ proxy: Frame; inner: Frame }> {
-    await page.waitForSelector('[data-testid="mcp-app-frame"][data-ready="true"]');
-    const proxy = await (await page.locator('[data-testid="mcp-app-frame"]').elementHandle())?.contentFrame();
-    const inner = proxy?.childFrames()[0];
-    if (!proxy || !inner) throw new Error('the MCP App frames are missing');
-    return { proxy, inner };
   }
 
   it('renders the published server-basic-vanillajs app in a sandboxed double iframe, beside the chat', async () => {
@@ -221,48 +159,15 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
     );
     await expect(page.locator('[data-widget-type="stat"]').textContent()).resolves.toContain('Clock checks');
 
-    // Two frames, two origins: the proxy on localhost (not the app's 127.0.0.1), the app in an opaque origin.
-    expect(new URL(proxy.url()).origin).toBe(`http://localhost:${app.port}`);
-    expect(new URL(page.url()).origin).toBe(`http://127.0.0.1:${app.port}`);
-    await expect(page.locator('[data-testid="mcp-app-frame"]').getAttribute('sandbox')).resolves.toBe(
-      'allow-scripts allow-same-origin',
-    );
-    await expect(proxy.locator('iframe').getAttribute('sandbox')).resolves.toBe('allow-scripts');
-    await expect(inner.evaluate(() => window.origin)).resolves.toBe('null');
-    await expect(
-      inner.evaluate(() =>
-        document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'),
-      ),
-    ).resolves.toBe(buildMcpAppCsp());
-    expect(sandboxCsp).toEqual([sandboxProxyCsp(['http://localhost:*', 'http://127.0.0.1:*'])]);
-
-    // The probe could reach neither the page nor the proxy, nor the network.
-    await inner.waitForFunction(() => {
-      const probe = (window as unknown as { __probe?: Probe }).__probe;
-      return Boolean(probe?.fetch && probe.image);
+    // Two frames, two origins, and the probe could reach neither the page nor the proxy, nor the network.
+    await expectAppContained({
+      page,
+      proxy,
+      inner,
+      appPort: app.port,
+      blockedUrl: appServer.url,
+      sandboxCsp,
     });
-    const probe = await inner.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
-    expect(probe).toMatchObject({
-      parentDocument: 'blocked: SecurityError',
-      topDocument: 'blocked: SecurityError',
-      parentPwned: 'blocked: SecurityError',
-      topPwned: 'blocked: SecurityError',
-      storage: 'blocked: SecurityError',
-      fetch: 'blocked: TypeError',
-      image: 'blocked',
-    });
-    expect(probe.violations).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^connect-src ${appServer.url.replace(/[/.]/g, '\\$&')}`)),
-        expect.stringMatching(new RegExp(`^img-src https://${EVIL_HOST.replace('.', '\\.')}`)),
-      ]),
-    );
-    await expect(
-      page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
-    ).resolves.toBeUndefined();
-    await expect(
-      proxy.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
-    ).resolves.toBeUndefined();
     expect(foreign).toEqual([]);
     expect(gateway.toolCalls).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}mcp-app.png` });

@@ -1,49 +1,12 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { HttpServing } from '@switchboard/servers';
 import { serveHttp, startCalculatorStorage } from '@switchboard/servers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corsProxy } from './browser/cors-proxy.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
 import type { ServedApp } from './browser/serve-built-app.ts';
 import { serveBuiltApp } from './browser/serve-built-app.ts';
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
-};
-
-/** Puts CORS headers in front of an MCP endpoint (the shipped launcher serves no CORS itself). */
-async function corsProxy(target: string): Promise<{ url: string; server: Server }> {
-  const upstream = new URL(target);
-  const server = createServer((incoming, outgoing) => {
-    if (incoming.method === 'OPTIONS') {
-      outgoing.writeHead(204, CORS).end();
-      return;
-    }
-    const { origin: _origin, host: _host, ...headers } = incoming.headers;
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...headers, host: upstream.host },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...CORS });
-        answer.pipe(outgoing);
-      },
-    );
-    forward.on('error', () => outgoing.writeHead(502, CORS).end());
-    incoming.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/mcp`, server };
-}
 
 const CALCULATE_SCRIPT = {
   delayMs: 10,

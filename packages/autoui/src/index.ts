@@ -42,6 +42,8 @@ export type {
   McpAppWidgetData,
 } from './mcp-apps/mcp-app-types.ts';
 export { MCP_APP_MIME_TYPE, MCP_APP_WIDGET } from './mcp-apps/mcp-app-types.ts';
+export type { ConnectionResourceReaderOptions } from './mcp-apps/read-resource-through-connections.ts';
+export { readResourceThroughConnections } from './mcp-apps/read-resource-through-connections.ts';
 export type { WidgetRecipe } from './recipes/parse-widget-recipe.ts';
 export { parseWidgetRecipe } from './recipes/parse-widget-recipe.ts';
 export type { SanitizedStyle } from './sanitize/sanitize-style.ts';

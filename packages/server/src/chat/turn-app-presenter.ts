@@ -1,4 +1,4 @@
-import { McpAppPresenter } from '@switchboard/autoui';
+import { McpAppPresenter, readResourceThroughConnections } from '@switchboard/autoui';
 import type { AgentEvent, McpConnection, ToolCatalog } from '@switchboard/core';
 import type { Logger } from 'pino';
 
@@ -26,12 +26,7 @@ export function createTurnAppPresenter(options: TurnAppPresenterOptions): McpApp
   return new McpAppPresenter({
     catalog: options.catalog,
     emit: options.emit,
-    readResource: async (server, uri) => {
-      const connection = server.protocol === 'mcp' ? clients.get(server.serverName) : undefined;
-      if (!connection)
-        throw new Error(`the gateway has no connection to the MCP server "${server.serverName}"`);
-      return connection.readResource(uri, { signal });
-    },
+    readResource: readResourceThroughConnections({ connections: clients, signal, host: 'the gateway' }),
     onError: (error, call) =>
       logger.warn({ err: error, conversationId, toolCallId: call.id }, 'could not show an MCP App'),
   });

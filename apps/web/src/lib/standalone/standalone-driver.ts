@@ -13,7 +13,6 @@ import {
   AgentSession,
   createCalculatorStorageServer,
   decideApproval,
-  normalizeToolOutput,
   resumeAgentLoop,
   runAgentLoop,
   ToolCatalog,
@@ -21,9 +20,11 @@ import {
 } from '@switchboard/core';
 import type { AppConfig } from '../app-config.ts';
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
-import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
+import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
 import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
+import { createStandaloneAppPresenter } from './standalone-app-presenter.ts';
+import { standaloneAppToolTarget } from './standalone-app-tool-target.ts';
 import { StandaloneStore } from './standalone-store.ts';
 
 const SYSTEM_PROMPT =
@@ -65,7 +66,7 @@ export function createStandaloneDriver(
   const layers = () => [...servers.map((server) => server.layer()), ...(options.remote?.layers() ?? [])];
   const mcpClients = () => options.remote?.clients() ?? new Map();
 
-  const loopOptions = (signal: AbortSignal): AgentLoopOptions => ({
+  const loopOptions = (signal: AbortSignal, onEvent: (event: AgentEvent) => void): AgentLoopOptions => ({
     provider: options.model,
     layers: layers(),
     mcpClients: mcpClients(),
@@ -73,14 +74,29 @@ export function createStandaloneDriver(
     signal,
     systemPrompt: SYSTEM_PROMPT,
     approvalPolicy: { rules: approvalRules },
-    callbacks: { onEvent: (event) => listener(event) },
+    callbacks: { onEvent },
   });
 
-  const follow = async (start: (signal: AbortSignal) => AgentRun<AgentResult>) => {
+  /** Runs the loop; the MCP Apps of the tools it called are shown before the run counts as ended. */
+  const follow = async (start: (options: AgentLoopOptions) => AgentRun<AgentResult>) => {
     controller = new AbortController();
+    const { signal } = controller;
+    const emit = (event: AgentEvent) => listener(event);
+    const apps = createStandaloneAppPresenter({
+      catalog: new ToolCatalog(layers()),
+      connections: mcpClients(),
+      signal,
+      emit,
+    });
     try {
-      await start(controller.signal);
+      await start(
+        loopOptions(signal, (event) => {
+          emit(event);
+          apps.observe(event);
+        }),
+      );
     } finally {
+      await apps.settled();
       controller = undefined;
       store.save({ session: session.toJSON() });
     }
@@ -113,10 +129,9 @@ export function createStandaloneDriver(
       return restored;
     },
     followRunningTurn: async () => {},
-    send: (text) => follow((signal) => runAgentLoop(text, loopOptions(signal))),
+    send: (text) => follow((loop) => runAgentLoop(text, loop)),
     stop: () => controller?.abort(),
-    decide: (decisions) =>
-      follow((signal) => resumeAgentLoop({ approvals: decisions }, { ...loopOptions(signal), session })),
+    decide: (decisions) => follow((loop) => resumeAgentLoop({ approvals: decisions }, { ...loop, session })),
     async listTools() {
       const catalog = new ToolCatalog(layers());
       return catalog.allTools().map((tool) => ({
@@ -144,16 +159,16 @@ export function createStandaloneDriver(
       );
     },
     async callAppTool(call, confirm) {
-      const server = servers.find((candidate) => candidate.name === call.serverName);
-      const tool = server?.listTools().find((candidate) => candidate.name === call.name);
+      const target = standaloneAppToolTarget(call, {
+        servers,
+        remoteLayers: options.remote?.layers() ?? [],
+        remoteConnections: mcpClients(),
+      });
       return runAppToolCall({
         call,
-        tool,
-        missing: server ? undefined : `the server "${call.serverName}" does not run in this page`,
-        action: decideApproval({ rules: approvalRules }, call.server, call.name, tool?.annotations),
+        ...target,
+        action: decideApproval({ rules: approvalRules }, call.server, call.name, target.tool?.annotations),
         confirm,
-        run: async () =>
-          appToolResult(normalizeToolOutput(await server?.executeTool(call.name, call.arguments))),
       });
     },
     saveCanvas(snapshot, chat) {
