@@ -131,6 +131,10 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
     expect(
       (await onA.get(`/conversations/${id}/messages`)).body.items.map((m: { content: string }) => m.content),
     ).toEqual(['Hi A', 'Hello from A.', 'Hi B', 'Hello from B.']);
+    // A kept the session of its own turn; back on A, the model must still see B's turn.
+    fake.enqueue(anthropicStream({ text: 'Back on A.' }));
+    await onA.post(`/conversations/${id}/chat`, { content: 'Hi again A' });
+    expect(lastUserText()).toContain('Hello from B.');
   });
 
   it('resumes a suspended client-tool call on the other replica', async () => {

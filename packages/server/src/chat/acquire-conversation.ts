@@ -3,12 +3,18 @@ import { ApiError, conversationNotFound } from '../http/api-error.ts';
 import type { MessageDraft } from '../messages/api-message.ts';
 import { toApiMessages } from '../messages/to-api-messages.ts';
 import type { Database } from '../storage/database.ts';
-import type { ClientToolDeclaration, ConversationRow, ConversationStatus } from '../store/conversation.ts';
+import {
+  type ClientToolDeclaration,
+  type ConversationRow,
+  type ConversationStatus,
+  parseSession,
+} from '../store/conversation.ts';
 import { json } from '../store/conversation-store.ts';
 import { insertMessages, type MessageRow, rebuildSessionHistory } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
 import { insertStreamEvents } from '../store/stream-event-store.ts';
 import { abandonApprovals, interruptedEvent, interruptedSeq, statusOf } from './conversation-lease.ts';
+import type { CachedSession } from './session-cache.ts';
 import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 
 /** What starting a turn needs. */
@@ -25,6 +31,8 @@ export interface AcquireRequest {
   /** Chat: the tools the client executes itself for this turn. */
   clientTools?: ClientToolDeclaration[];
   maxSessionToolTurns: number;
+  /** This gateway's copy of the session, if it has one: the database then sends the session only when its version differs. */
+  cached?: CachedSession;
 }
 
 /** A conversation leased for one turn. */
@@ -53,6 +61,34 @@ export async function acquireConversation(db: Database, request: AcquireRequest)
   return acquireCarefully(db, request);
 }
 
+/** The columns of a leased conversation, the session aside (see {@link acquireDirectly}). */
+const LEASED_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'system_prompt',
+  'context',
+  'model',
+  'enabled_tools',
+  'limits',
+  'approval_policy',
+  'client_tools',
+  'session_version',
+  'session_message_seq',
+  'tool_turns',
+  'status',
+  'pending',
+  'run_id',
+  'lease_owner',
+  'lease_expires_at',
+  'stop_requested',
+  'event_seq',
+  'created_at',
+  'updated_at',
+]
+  .map((column) => `c.${column}`)
+  .join(', ');
+
 /** The user's message, numbered and timed here so one statement can store it and its event. */
 interface NewUserMessage {
   id: string;
@@ -63,7 +99,9 @@ interface NewUserMessage {
 /**
  * The common case in one statement: the conversation is idle (or suspended, for a resume), nothing
  * needs recovering or folding in, and the chat is within the session's limit. Returns undefined when
- * that is not so (the careful path decides); 404 when the conversation is not the user's.
+ * that is not so (the careful path decides); 404 when the conversation is not the user's. The
+ * session comes back only when the cached copy is not current; the lease leaves indexed columns
+ * alone, so PostgreSQL updates the row in place.
  */
 async function acquireDirectly(db: Database, request: AcquireRequest): Promise<AcquiredTurn | undefined> {
   const message: NewUserMessage = {
@@ -72,16 +110,27 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
     createdAt: new Date().toISOString(),
   };
   const event = userMessageEvent({ id: message.id, content: message.content, created_at: message.createdAt });
-  const { rows } = await db.query<ConversationRow & { acquired: number; message_seq: number | null }>(
-    `WITH c AS (
-       SELECT * FROM conversations WHERE id = $1 AND user_id = $2 FOR UPDATE
+  const cached = request.cached;
+  const { rows } = await db.query<
+    Omit<ConversationRow, 'session'> & {
+      session: string | null;
+      acquired: number;
+      message_seq: number | null;
+    }
+  >(
+    // The row is found by its primary key alone and its owner checked after: a plan PGlite cached while
+    // the table was small (it never gathers statistics by itself) could otherwise walk the owner's
+    // index, through every conversation of the user.
+    `WITH locked AS (
+       SELECT * FROM conversations WHERE id = $1 FOR UPDATE
+     ), c AS (
+       SELECT * FROM locked WHERE user_id = $2
      ), ok AS (
        SELECT c.id FROM c
        WHERE (c.lease_owner IS NULL OR c.lease_expires_at <= now()) AND c.status <> 'running'
          AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.seq > c.session_message_seq)
-         AND CASE WHEN $3 = 'chat'
-               THEN c.session->'suspended' IS NULL AND COALESCE((c.session->>'toolTurns')::int, 0) < $4::int
-               ELSE c.session->'suspended' IS NOT NULL END
+         AND CASE WHEN $3 = 'chat' THEN c.status = 'idle' AND c.tool_turns < $4::int
+               ELSE c.status IN ('awaiting_client_tool', 'awaiting_approval') END
      ), stored_message AS (
        INSERT INTO messages (id, conversation_id, role, content, run_id, created_at)
        SELECT $5, ok.id, 'user', $6, $7, $8::timestamptz FROM ok WHERE $3 = 'chat' RETURNING seq
@@ -92,10 +141,11 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
        UPDATE conversations SET status = 'running', run_id = $7, lease_owner = $10,
          lease_expires_at = now() + ($11::int * interval '1 millisecond'), stop_requested = false,
          event_seq = event_seq + CASE WHEN $3 = 'chat' THEN 1 ELSE 0 END,
-         client_tools = CASE WHEN $3 = 'chat' THEN $12::jsonb ELSE client_tools END, updated_at = now()
+         client_tools = CASE WHEN $3 = 'chat' THEN $12::jsonb ELSE client_tools END
        WHERE id IN (SELECT id FROM ok) RETURNING id
      )
-     SELECT c.*, (SELECT count(*) FROM leased)::int AS acquired, (SELECT seq FROM stored_message) AS message_seq FROM c`,
+     SELECT ${LEASED_COLUMNS}, CASE WHEN c.session_version = $13 THEN NULL ELSE c.session END AS session,
+       (SELECT count(*) FROM leased)::int AS acquired, (SELECT seq FROM stored_message) AS message_seq FROM c`,
     [
       request.conversationId,
       request.userId,
@@ -109,11 +159,15 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
       request.owner,
       request.leaseMs,
       json(request.clientTools ?? []),
+      cached?.version ?? -1,
     ],
   );
-  const row = rows[0];
-  if (!row) throw conversationNotFound(request.conversationId);
-  if (row.acquired === 0) return undefined;
+  const found = rows[0];
+  if (!found) throw conversationNotFound(request.conversationId);
+  if (found.acquired === 0) return undefined;
+  const session = found.session === null ? cached?.snapshot : parseSession(found.session);
+  if (!session) throw new Error('the database left out a session the gateway does not hold');
+  const row = { ...found, session };
   const chat = request.kind === 'chat';
   const seq = row.event_seq + (chat ? 1 : 0);
   const userMessage: MessageRow | undefined = chat
@@ -146,13 +200,14 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
 /** Everything else, in one transaction. */
 async function acquireCarefully(db: Database, request: AcquireRequest): Promise<AcquiredTurn> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<ConversationRow & { leased: boolean }>(
+    const { rows } = await tx.query<Omit<ConversationRow, 'session'> & { session: string; leased: boolean }>(
       `SELECT *, (lease_owner IS NOT NULL AND lease_expires_at > now()) AS leased
        FROM conversations WHERE id = $1 AND user_id = $2 FOR UPDATE`,
       [request.conversationId, request.userId],
     );
-    const row = rows[0];
-    if (!row) throw conversationNotFound(request.conversationId);
+    const found = rows[0];
+    if (!found) throw conversationNotFound(request.conversationId);
+    const row = { ...found, session: parseSession(found.session) };
     if (row.leased) {
       throw new ApiError(
         409,
@@ -220,8 +275,9 @@ async function acquireCarefully(db: Database, request: AcquireRequest): Promise<
     await tx.query(
       `UPDATE conversations SET status = 'running', run_id = $2, lease_owner = $3,
          lease_expires_at = now() + ($4::int * interval '1 millisecond'), stop_requested = false, event_seq = $5,
-         session = $6::jsonb, session_message_seq = $7, client_tools = $8::jsonb,
-         pending = CASE WHEN $9 THEN '[]'::jsonb ELSE pending END, updated_at = now()
+         session = $6, session_message_seq = $7, client_tools = $8::jsonb,
+         session_version = session_version + 1, pending = CASE WHEN $9 THEN '[]'::jsonb ELSE pending END,
+         updated_at = now()
        WHERE id = $1`,
       [
         row.id,
@@ -239,6 +295,7 @@ async function acquireCarefully(db: Database, request: AcquireRequest): Promise<
       row: {
         ...row,
         session,
+        session_version: row.session_version + 1,
         session_message_seq: sessionSeq,
         client_tools: clientTools,
         status: 'running',

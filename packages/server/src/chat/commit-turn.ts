@@ -59,6 +59,18 @@ export interface TurnCommit {
   title?: string;
 }
 
+/** What a commit stored. */
+export interface CommittedTurn {
+  /** The turn's messages, numbered, in order. */
+  messages: MessageRow[];
+  /** The events that closed the run (stored with the rest). */
+  events: SequencedEvent[];
+  /** The conversation's session version after the commit. */
+  sessionVersion: number;
+  /** The committed session's size, in JSON characters. */
+  sessionSize: number;
+}
+
 /** The lease was lost (the turn ran past it and another gateway took over): nothing was saved. */
 export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
@@ -71,10 +83,7 @@ export class LeaseLostError extends Error {
  * crash never leaves half a turn. Nothing is written, and {@link LeaseLostError} thrown, when the
  * conversation is no longer this turn's.
  */
-export async function commitTurn(
-  db: Database,
-  commit: TurnCommit,
-): Promise<{ messages: MessageRow[]; events: SequencedEvent[] }> {
+export async function commitTurn(db: Database, commit: TurnCommit): Promise<CommittedTurn> {
   const now = Date.now();
   const planned = commit.messages.map((draft, index) => ({
     id: newId('msg'),
@@ -92,6 +101,7 @@ export async function commitTurn(
   const events = [...commit.events, ...closing];
   const chunk = events.length > 0 ? chunkOf(events) : undefined;
   const usage = commit.usage;
+  const sessionJson = json(commit.session);
   const params: unknown[] = [];
   const $ = (value: unknown) => `$${params.push(value)}`;
   const id = $(commit.conversationId);
@@ -109,17 +119,18 @@ export async function commitTurn(
        FROM lease, jsonb_to_recordset(${$(json(planned.map((row, ord) => ({ ord, ...row }))))}::jsonb) AS r(ord int, id text,
          role text, content text, tool_calls jsonb, tool_call_id text, name text, is_error boolean, created_at timestamptz)
        ORDER BY r.ord
-       RETURNING seq, id, role, content, tool_calls, tool_call_id, name, is_error, created_at
+       RETURNING seq, id
      )`,
     `updated AS (
-       UPDATE conversations SET session = ${$(json(commit.session))}::jsonb, status = ${$(commit.status)},
+       UPDATE conversations SET session = ${$(sessionJson)}, session_version = session_version + 1,
+         tool_turns = ${$(commit.session.toolTurns)}, status = ${$(commit.status)},
          pending = ${$(json(commit.pending))}::jsonb,
          session_message_seq = COALESCE((SELECT max(seq) FROM stored_messages), session_message_seq),
          event_seq = ${chunk ? `${$(chunk.last)}::bigint` : 'event_seq'},
          title = CASE WHEN title = '' AND ${title}::text IS NOT NULL THEN ${title} ELSE title END,
          approval_policy = ${commit.approvalPolicy ? `${$(json(commit.approvalPolicy))}::jsonb` : 'approval_policy'},
          run_id = NULL, lease_owner = NULL, lease_expires_at = NULL, stop_requested = false, updated_at = now()
-       WHERE id IN (SELECT id FROM lease) RETURNING id
+       WHERE id IN (SELECT id FROM lease) RETURNING session_version
      )`,
     `used AS (
        INSERT INTO usage (user_id, conversation_id, run_id, model, stop_reason, input_tokens, output_tokens,
@@ -154,14 +165,20 @@ export async function commitTurn(
        FROM jsonb_to_recordset(${$(json(commit.approvalDecisions))}::jsonb) AS d(call_id text, status text, remember boolean)
        WHERE approvals.conversation_id IN (SELECT id FROM lease) AND approvals.call_id = d.call_id
      )`);
-  const { rows } = await db.query<MessageRow & { updated: number }>(
+  const { rows } = await db.query<{ session_version: number | null; seq: number | null; id: string | null }>(
     `WITH ${parts.join(', ')}
-     SELECT (SELECT count(*) FROM updated)::int AS updated, m.* FROM (SELECT 1) AS one
-     LEFT JOIN stored_messages AS m ON true ORDER BY m.seq`,
+     SELECT (SELECT session_version FROM updated), m.seq, m.id FROM (SELECT 1) AS one
+     LEFT JOIN stored_messages AS m ON true`,
     params,
   );
-  if (rows[0]?.updated !== 1)
+  const sessionVersion = rows[0]?.session_version;
+  if (sessionVersion === null || sessionVersion === undefined)
     throw new LeaseLostError('the conversation lease was lost before the turn was saved');
-  const messages = rows.filter((row) => row.id !== null).map(({ updated: _updated, ...row }) => row);
-  return { messages, events: closing };
+  const seqs = new Map(rows.map((row) => [row.id, row.seq ?? 0]));
+  const messages = planned.map((row) => ({
+    ...row,
+    seq: seqs.get(row.id) ?? 0,
+    created_at: new Date(row.created_at),
+  }));
+  return { messages, events: closing, sessionVersion, sessionSize: sessionJson.length };
 }

@@ -1,6 +1,6 @@
 import type { AgentSessionSnapshot } from '@switchboard/core';
 import type { Database, Queryable } from '../storage/database.ts';
-import type { ConversationRow, ConversationStatus } from '../store/conversation.ts';
+import { type ConversationRow, type ConversationStatus, parseSession } from '../store/conversation.ts';
 import { insertStreamEvents } from '../store/stream-event-store.ts';
 import type { StreamEvent } from './stream-event.ts';
 
@@ -53,7 +53,7 @@ export async function releaseConversation(
  */
 export async function recoverInterruptedTurn(db: Database, conversationId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<Pick<ConversationRow, 'run_id' | 'event_seq' | 'session'>>(
+    const { rows } = await tx.query<Pick<ConversationRow, 'run_id' | 'event_seq'> & { session: string }>(
       `SELECT run_id, event_seq, session FROM conversations
        WHERE id = $1 AND status = 'running' AND lease_expires_at <= now() FOR UPDATE`,
       [conversationId],
@@ -65,7 +65,7 @@ export async function recoverInterruptedTurn(db: Database, conversationId: strin
     await tx.query(
       `UPDATE conversations SET status = $2, run_id = NULL, lease_owner = NULL, lease_expires_at = NULL,
          event_seq = $3 WHERE id = $1`,
-      [conversationId, statusOf(row.session), seq],
+      [conversationId, statusOf(parseSession(row.session)), seq],
     );
     return true;
   });

@@ -11,6 +11,7 @@ import type { AcquiredTurn } from './acquire-conversation.ts';
 import { commitTurn, LeaseLostError, type TurnCommit } from './commit-turn.ts';
 import { statusOf } from './conversation-lease.ts';
 import type { LiveRun } from './live-run.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { StreamEvent } from './stream-event.ts';
 import {
   approvalDecisions,
@@ -29,6 +30,8 @@ export interface SaveTurnDeps {
   owner: string;
   logger: Logger;
   observation?: TurnObservation;
+  /** Where the committed session is kept for the conversation's next turn. */
+  sessions: SessionCache;
 }
 
 /** A turn whose agent loop has ended, with what it gathered while it ran. */
@@ -57,11 +60,11 @@ export interface FinishedTurn {
  * closing events; when that fails, streams a `not_saved` error and reports it in the outcome.
  */
 export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<TurnOutcome> {
-  const { db, bus, owner, logger, observation } = deps;
+  const { db, bus, owner, logger, observation, sessions } = deps;
   const { live, acquired, result, catalog } = turn;
   const conversationId = live.conversationId;
   const runId = live.runId;
-  const session = result.session;
+  const session = result.session.toJSON();
   const drafts = toApiMessages(session.messages.slice(turn.startLength), turn.toolNames);
   if (turn.input.kind === 'chat') {
     const index = drafts.findIndex((draft) => draft.role === 'user');
@@ -71,12 +74,12 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
   const remembered = rememberedPolicy(acquired.row.approval_policy, turn.decisions, catalog);
   try {
     if (turn.leaseLost) throw new LeaseLostError('the conversation lease was lost while the turn ran');
-    const { messages, events: closing } = await commitTurn(db, {
+    const committed = await commitTurn(db, {
       conversationId,
       owner,
       runId,
-      session: session.toJSON(),
-      status: statusOf(session.toJSON()),
+      session,
+      status: statusOf(session),
       pending,
       messages: drafts,
       events: live.unstored(),
@@ -100,10 +103,15 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       },
       title: turn.input.kind === 'chat' && !acquired.row.title ? titleFrom(turn.input.content) : undefined,
     });
-    live.deliver(closing);
+    sessions.set(
+      conversationId,
+      { version: committed.sessionVersion, snapshot: session },
+      committed.sessionSize,
+    );
+    live.deliver(committed.events);
     live.markStored(live.lastSeq);
     await bus.publish(eventsChannel(conversationId), String(live.lastSeq)).catch(() => undefined);
-    const saved = messages.map(toApiMessage);
+    const saved = committed.messages.map(toApiMessage);
     observation?.end({ stopReason: result.stopReason, error: result.error });
     logger.info(
       {
@@ -126,6 +134,7 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       ...(result.error ? { error: result.error } : {}),
     };
   } catch (error) {
+    sessions.delete(conversationId);
     const message = `the turn could not be saved: ${(error as Error).message}`;
     logger.error({ err: error, conversationId, runId }, 'turn not saved');
     observation?.end({ stopReason: 'error', error: message });

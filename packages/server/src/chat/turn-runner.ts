@@ -13,6 +13,7 @@ import { releaseConversation } from './conversation-lease.ts';
 import { LeaseHeartbeat } from './lease-heartbeat.ts';
 import { LiveRun } from './live-run.ts';
 import { type FinishedTurn, saveTurn } from './save-turn.ts';
+import { SessionCache } from './session-cache.ts';
 import { type StartedAgentRun, startAgentRun } from './start-agent-run.ts';
 import type { StreamEvent } from './stream-event.ts';
 import { StreamFlusher } from './stream-flusher.ts';
@@ -45,6 +46,7 @@ export interface TurnRunnerOptions {
 export class TurnRunner {
   readonly #options: TurnRunnerOptions;
   readonly #active = new Map<string, ActiveTurn>();
+  readonly #sessions = new SessionCache();
 
   constructor(options: TurnRunnerOptions) {
     this.#options = options;
@@ -77,6 +79,7 @@ export class TurnRunner {
       content: input.kind === 'chat' ? input.content : undefined,
       clientTools: input.kind === 'chat' ? input.clientTools : undefined,
       maxSessionToolTurns: this.#options.setup.limits.toolTurnsPerSession,
+      cached: this.#sessions.get(conversationId),
     });
     const live = new LiveRun({ conversationId, runId, firstSeq: acquired.firstSeq, stored: acquired.stored });
     const release = async (error: ApiError) => {
@@ -195,7 +198,7 @@ export class TurnRunner {
     await flusher.idle();
 
     return saveTurn(
-      { db, bus, owner: instanceId, logger, observation },
+      { db, bus, owner: instanceId, logger, observation, sessions: this.#sessions },
       {
         userId: turn.user.id,
         modelId: turn.modelId,

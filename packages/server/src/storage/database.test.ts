@@ -59,6 +59,32 @@ describe.each(testBackends())('the database on %s', (backend) => {
     expect((await db.query('SELECT id FROM users WHERE id = $1', ['u5'])).rows).toEqual([]);
   });
 
+  it('keeps statements sent during another caller’s transaction out of it', async () => {
+    let inside!: () => void;
+    const insideStarted = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    let finish!: () => void;
+    const transaction = db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO users (id, name, role) VALUES ('t1', 'Tx', 'user')");
+        inside();
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => error.message);
+    await insideStarted;
+    const outside = db.query("INSERT INTO users (id, name, role) VALUES ('o1', 'Out', 'user')");
+    finish();
+    expect(await transaction).toBe('rolled back on purpose');
+    await outside;
+    const { rows } = await db.query<{ id: string }>("SELECT id FROM users WHERE id IN ('t1', 'o1')");
+    expect(rows).toEqual([{ id: 'o1' }]);
+    await db.query("DELETE FROM users WHERE id = 'o1'");
+  });
+
   it('reports a failing statement and goes on serving', async () => {
     await expect(db.query('SELECT * FROM no_such_table WHERE id = $1', ['x'])).rejects.toThrow(
       /no_such_table/,

@@ -16,6 +16,14 @@ export interface Migration {
  *
  * A conversation's stream is kept in chunks: each write (the acknowledgement, a flush, the commit)
  * stores its consecutive events as one row, since a row per event made every turn write about twenty.
+ *
+ * Messages have one index, `(conversation_id, seq)`: every lookup names the conversation, and message
+ * ids are random (122 bits), so a second and third index only cost each insert. A conversation's
+ * `session_version` grows with every write of its session (gateways cache sessions by it) and its
+ * `tool_turns` repeats the session's count, so starting a turn reads neither from the session. The
+ * session is stored as text: only the gateway reads it, and building PostgreSQL's binary JSON from it
+ * at every commit cost more than the rest of the row. The lease is taken without touching an indexed
+ * column, with room left on the page (fillfactor) for PostgreSQL to update the row in place.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -171,6 +179,22 @@ ALTER TABLE stream_chunks DROP CONSTRAINT stream_chunks_conversation_id_fkey;
 ALTER TABLE usage DROP CONSTRAINT usage_user_id_fkey;
 
 ALTER TABLE usage DROP CONSTRAINT usage_conversation_id_fkey;
+`,
+  },
+  {
+    version: 4,
+    name: 'one index on messages; session version and tool turns beside the session',
+    sql: `
+ALTER TABLE messages DROP CONSTRAINT messages_pkey;
+ALTER TABLE messages DROP CONSTRAINT messages_id_key;
+DROP INDEX messages_by_conversation;
+ALTER TABLE messages ADD PRIMARY KEY (conversation_id, seq);
+
+ALTER TABLE conversations ADD COLUMN session_version bigint NOT NULL DEFAULT 0;
+ALTER TABLE conversations ADD COLUMN tool_turns integer NOT NULL DEFAULT 0;
+UPDATE conversations SET tool_turns = COALESCE((session->>'toolTurns')::int, 0);
+ALTER TABLE conversations ALTER COLUMN session TYPE text USING session::text;
+ALTER TABLE conversations SET (fillfactor = 80);
 `,
   },
 ];

@@ -38,7 +38,7 @@ export async function createConversation(
   const session = new AgentSession({ id }).toJSON();
   const { rows } = await db.query<ConversationViewRow>(
     `INSERT INTO conversations (id, user_id, title, system_prompt, context, model, enabled_tools, limits, approval_policy, session)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10)
      RETURNING ${CONVERSATION_COLUMNS}`,
     [
       id,

@@ -64,7 +64,11 @@ export interface ConversationRow {
   approval_policy: ApprovalPolicy | null;
   client_tools: ClientToolDeclaration[];
   session: AgentSessionSnapshot;
+  /** Grows with every write of `session`. */
+  session_version: number;
   session_message_seq: number;
+  /** The session's tool turns (as in `session.toolTurns`). */
+  tool_turns: number;
   status: ConversationStatus;
   pending: PendingCall[];
   run_id: string | null;
@@ -85,7 +89,9 @@ export type ConversationViewRow = Omit<
   ConversationRow,
   | 'client_tools'
   | 'session'
+  | 'session_version'
   | 'session_message_seq'
+  | 'tool_turns'
   | 'run_id'
   | 'lease_owner'
   | 'lease_expires_at'
@@ -109,6 +115,11 @@ export function toConversation(row: ConversationViewRow): Conversation {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** A stored session (the `session` column holds its JSON as text). */
+export function parseSession(stored: string): AgentSessionSnapshot {
+  return JSON.parse(stored) as AgentSessionSnapshot;
 }
 
 /** A timestamp column as ISO 8601. */

@@ -1,6 +1,6 @@
 import { ApiError, conversationNotFound } from '../http/api-error.ts';
 import type { Database, Queryable } from '../storage/database.ts';
-import type { ConversationRow } from './conversation.ts';
+import { parseSession } from './conversation.ts';
 import { json } from './conversation-store.ts';
 import { rebuildSessionHistory } from './message-store.ts';
 
@@ -16,7 +16,7 @@ export async function editHistory<T>(
   edit: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<Pick<ConversationRow, 'session'> & { leased: boolean }>(
+    const { rows } = await tx.query<{ session: string; leased: boolean }>(
       `SELECT session, (lease_owner IS NOT NULL AND lease_expires_at > now()) AS leased
        FROM conversations WHERE id = $1 AND user_id = $2 FOR UPDATE`,
       [conversationId, userId],
@@ -30,13 +30,14 @@ export async function editHistory<T>(
         'a turn is running in this conversation; wait for it or stop it',
       );
     const result = await edit(tx);
-    const { session, lastSeq } = await rebuildSessionHistory(tx, conversationId, row.session);
+    const stored = parseSession(row.session);
+    const { session, lastSeq } = await rebuildSessionHistory(tx, conversationId, stored);
     await tx.query(
-      `UPDATE conversations SET session = $2::jsonb, session_message_seq = $3, status = 'idle', pending = '[]'::jsonb,
-         run_id = NULL, updated_at = now() WHERE id = $1`,
+      `UPDATE conversations SET session = $2, session_version = session_version + 1, session_message_seq = $3,
+         status = 'idle', pending = '[]'::jsonb, run_id = NULL, updated_at = now() WHERE id = $1`,
       [conversationId, json(session), lastSeq],
     );
-    if (row.session.suspended) {
+    if (stored.suspended) {
       await tx.query(
         `UPDATE approvals SET status = 'abandoned', decided_at = now() WHERE conversation_id = $1 AND status = 'pending'`,
         [conversationId],

@@ -1,0 +1,70 @@
+import type { AgentSessionSnapshot } from '@switchboard/core';
+
+/** A conversation's session as this gateway last committed it. */
+export interface CachedSession {
+  /** The conversation's `session_version` the snapshot belongs to. */
+  version: number;
+  snapshot: AgentSessionSnapshot;
+}
+
+interface Entry extends CachedSession {
+  /** Its size, in characters of JSON. */
+  size: number;
+}
+
+/** Default bounds of a {@link SessionCache}. */
+export const DEFAULT_SESSION_CACHE = { maxEntries: 2_000, maxChars: 64_000_000 } as const;
+
+/**
+ * The sessions of the conversations this gateway served last, so that starting a turn need not read
+ * the whole session back from the database: the database sends it only when the version it holds
+ * differs from the cached one (another replica, or a change by hand, committed since). Least
+ * recently used sessions go first once either bound is passed. Snapshots are never mutated: a turn
+ * works on a copy (`AgentSession.fromJSON`).
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxEntries: number;
+  readonly #maxChars: number;
+  #chars = 0;
+
+  constructor(bounds: { maxEntries?: number; maxChars?: number } = {}) {
+    this.#maxEntries = bounds.maxEntries ?? DEFAULT_SESSION_CACHE.maxEntries;
+    this.#maxChars = bounds.maxChars ?? DEFAULT_SESSION_CACHE.maxChars;
+  }
+
+  /** Number of cached sessions. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached session of a conversation (now the most recently used). */
+  get(conversationId: string): CachedSession | undefined {
+    const entry = this.#entries.get(conversationId);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(conversationId);
+    this.#entries.set(conversationId, entry);
+    return entry;
+  }
+
+  /** Caches a committed session; `size` is its length in JSON characters (a session larger than the whole cache is not kept). */
+  set(conversationId: string, session: CachedSession, size: number): void {
+    this.delete(conversationId);
+    if (size > this.#maxChars || this.#maxEntries <= 0) return;
+    this.#entries.set(conversationId, { ...session, size });
+    this.#chars += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.#maxEntries && this.#chars <= this.#maxChars) break;
+      this.#entries.delete(oldest);
+      this.#chars -= entry.size;
+    }
+  }
+
+  /** Forgets a conversation's session. */
+  delete(conversationId: string): void {
+    const entry = this.#entries.get(conversationId);
+    if (entry === undefined) return;
+    this.#entries.delete(conversationId);
+    this.#chars -= entry.size;
+  }
+}

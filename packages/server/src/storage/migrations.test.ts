@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { migrate } from './migrate.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { openPgliteDatabase } from './pglite-database.ts';
+
+describe('migration 4 (one index on messages; session version and tool turns)', () => {
+  it('keeps every message and copies each session’s tool turns into its column', async () => {
+    const db = await openPgliteDatabase();
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version < 4),
+      );
+      await db.query("INSERT INTO users (id, name, role) VALUES ('u', 'U', 'user')");
+      await db.query(
+        `INSERT INTO conversations (id, user_id, session) VALUES
+           ('busy', 'u', '{"toolTurns": 7}'), ('new', 'u', '{}')`,
+      );
+      await db.query(
+        `INSERT INTO messages (id, conversation_id, role, content) VALUES
+           ('m1', 'busy', 'user', 'one'), ('m2', 'new', 'user', 'two'), ('m3', 'busy', 'assistant', 'three')`,
+      );
+
+      expect(await migrate(db)).toEqual([4]);
+
+      const conversations = await db.query(
+        'SELECT id, tool_turns, session_version FROM conversations ORDER BY id',
+      );
+      expect(conversations.rows).toEqual([
+        { id: 'busy', tool_turns: 7, session_version: 0 },
+        { id: 'new', tool_turns: 0, session_version: 0 },
+      ]);
+      const busy = await db.query("SELECT id FROM messages WHERE conversation_id = 'busy' ORDER BY seq");
+      expect(busy.rows).toEqual([{ id: 'm1' }, { id: 'm3' }]);
+      const indexes = await db.query<{ indexname: string }>(
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'messages' ORDER BY indexname",
+      );
+      expect(indexes.rows.map((row) => row.indexname)).toEqual(['messages_pkey']);
+      await expect(
+        db.query(
+          "INSERT INTO messages (id, conversation_id, role, content, seq) VALUES ('m4', 'busy', 'user', 'x', 1)",
+        ),
+      ).rejects.toThrow(/duplicate key/);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maintainTables } from './pglite-maintenance.ts';
+
+describe('maintainTables', () => {
+  let db: PGlite;
+  const run = async (sql: string) => {
+    const result = await db.query(sql);
+    return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+  };
+  const activity = async (table: string) => {
+    await db.query('SELECT pg_stat_force_next_flush()');
+    return (
+      await db.query<{ dead: number; analyzed: boolean }>(
+        `SELECT n_dead_tup::int AS dead, last_analyze IS NOT NULL AS analyzed
+         FROM pg_stat_user_tables WHERE relname = $1`,
+        [table],
+      )
+    ).rows[0];
+  };
+
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec(`
+      CREATE TABLE churned (id int PRIMARY KEY, n int);
+      INSERT INTO churned SELECT i, 0 FROM generate_series(1, 100) i;
+      CREATE TABLE quiet (id int PRIMARY KEY);
+      INSERT INTO quiet VALUES (1);
+    `);
+    await db.query('SELECT pg_stat_force_next_flush()');
+    await db.query('ANALYZE');
+  });
+  afterAll(() => db.close());
+
+  it('leaves tables alone until enough of them changed', async () => {
+    await db.exec('UPDATE churned SET n = n + 1 WHERE id <= 10');
+    expect(await maintainTables(run)).toEqual([]);
+  });
+
+  it('vacuums and analyzes a table whose updates left many dead rows, and only that one', async () => {
+    for (let round = 0; round < 3; round++) await db.exec('UPDATE churned SET n = n + 1');
+    expect((await activity('churned')).dead).toBeGreaterThan(70);
+
+    expect(await maintainTables(run)).toEqual(['VACUUM (ANALYZE) "churned"']);
+    expect(await activity('churned')).toEqual({ dead: 0, analyzed: true });
+    expect(await maintainTables(run)).toEqual([]);
+  });
+
+  it('analyzes a table that grew by more than a tenth without leaving dead rows', async () => {
+    await db.exec('INSERT INTO quiet SELECT i FROM generate_series(2, 200) i');
+    expect(await maintainTables(run)).toEqual(['ANALYZE "quiet"']);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The thread that owns the embedded database: it opens PGlite and runs the statements the
+ * gateway's thread sends it (see {@link PgliteRequestQueue} for their order), so PostgreSQL's work
+ * runs beside the gateway's instead of in between.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { maintainTables } from './pglite-maintenance.ts';
+import type { PgliteReady, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
+import { MAINTENANCE_REQUEST, toPgliteError } from './pglite-protocol.ts';
+import { PgliteRequestQueue } from './pglite-request-queue.ts';
+import { PgliteSession } from './pglite-session.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const { dataDir } = workerData as PgliteWorkerData;
+
+/** Every this many statements the thread checks whether tables need vacuuming or analyzing. */
+const MAINTENANCE_EVERY = 2_000;
+
+try {
+  const db = await PGlite.create(dataDir ?? 'memory://');
+  const session = new PgliteSession(db);
+  let statements = 0;
+  // Writes reach the data directory after every statement outside a transaction and at a
+  // transaction's end (a no-op for PGlite's Node filesystem; kept for the others).
+  const handle = async (request: PgliteRequest): Promise<PgliteReply & { ok: true }> => {
+    switch (request.op) {
+      case 'run': {
+        const result = await session.run(request.sql, request.params);
+        if (request.tx === undefined) await db.syncToFs();
+        if (++statements % MAINTENANCE_EVERY === 0) queue.push({ id: MAINTENANCE_REQUEST, op: 'maintain' });
+        return { id: request.id, ok: true, result };
+      }
+      case 'maintain':
+        await maintainTables((sql) => session.run(sql));
+        return { id: request.id, ok: true };
+      case 'begin':
+        await session.run('BEGIN');
+        return { id: request.id, ok: true };
+      case 'commit':
+      case 'rollback':
+        try {
+          if (request.op === 'commit') await session.commit();
+          else await session.run('ROLLBACK');
+        } finally {
+          await db.syncToFs();
+        }
+        return { id: request.id, ok: true };
+      case 'close':
+        await db.close();
+        return { id: request.id, ok: true };
+    }
+  };
+  const queue = new PgliteRequestQueue(handle, (reply) => {
+    if (reply.id !== MAINTENANCE_REQUEST) port.postMessage(reply);
+  });
+  port.on('message', (request: PgliteRequest) => queue.push(request));
+  port.postMessage({ ready: true } satisfies PgliteReady);
+} catch (error) {
+  port.postMessage({ ready: false, error: toPgliteError(error) } satisfies PgliteReady);
+}
