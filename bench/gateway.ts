@@ -12,13 +12,17 @@
  * At 1, 10 and 100 concurrent conversations (each worker runs its turns back to back, a new
  * conversation every --turns-per-conversation turns), it reports persisted turns per second and the
  * added latency: the gateway's p50/p99 turn time minus the bare loop's at the same concurrency.
+ * Back to back, every worker always waits for the machine, so at 10 and 100 conversations that
+ * difference is mostly queueing: it restates the throughput gap. A second pass runs the same
+ * conversations paced like people — each sends its next message --think-ms (±50 %, default 200)
+ * after the last answer — and reports the latency the gateway adds to a turn at that load.
  * Requests go through the app's `fetch` (no sockets) unless --http is given.
  *
  * It also meters the CPU each turn costs (from /proc, on Linux): this process, the MCP server's
  * process and, for a PostgreSQL server on this machine, its processes. Their sum bounds what the
  * machine can do: `cores × 1000 / CPU ms per turn` turns per second at most, whatever the code waits on.
  *
- *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--levels 1,10,100] [--http] [--memory | --database-url URL] [--json out.json]
+ *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--levels 1,10,100] [--think-ms 200] [--http] [--memory | --database-url URL] [--json out.json]
  */
 
 import { spawn } from 'node:child_process';
@@ -47,6 +51,7 @@ const turnsPerConversation = Number(args.get('turns-per-conversation') ?? 10);
 const overHttp = args.get('http') === 'true';
 const databaseUrl = args.get('database-url');
 const LEVELS = (args.get('levels') ?? '1,10,100').split(',').map(Number);
+const thinkMs = Number(args.get('think-ms') ?? 200);
 const KEY = 'sk-bench';
 
 /** A model that answers instantly: a tool call first, then text once it sees the tool result. */
@@ -86,11 +91,16 @@ async function startEchoServer(): Promise<{ url: string; pid?: number; stop: () 
   return { url, pid: child.pid, stop: () => child.kill() };
 }
 
-/** Runs `total` turns with `concurrency` workers; returns each turn's milliseconds and the wall time. */
+/**
+ * Runs `total` turns with `concurrency` workers, each waiting `think` ms (±50 %) between its turns
+ * (none by default); returns each turn's milliseconds and the wall time. A turn prepares what it
+ * needs (a new conversation) before it calls `timed`, which times the turn itself.
+ */
 async function drive(
   concurrency: number,
   total: number,
-  turn: (worker: number, index: number) => Promise<void>,
+  turn: Turn,
+  think = 0,
 ): Promise<{ latencies: number[]; wallMs: number }> {
   const latencies: number[] = [];
   let next = 0;
@@ -98,15 +108,27 @@ async function drive(
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       for (let index = 0; next < total; index++) {
+        if (think > 0) await sleep(think * (0.5 + Math.random()));
         next++;
-        const before = performance.now();
-        await turn(worker, index);
-        latencies.push(performance.now() - before);
+        await turn(worker, index, async (work) => {
+          const before = performance.now();
+          await work();
+          latencies.push(performance.now() - before);
+        });
       }
     }),
   );
   return { latencies, wallMs: performance.now() - started };
 }
+
+/** One turn of a worker: it prepares what it needs, then runs the turn itself inside `timed`. */
+type Turn = (
+  worker: number,
+  index: number,
+  timed: (work: () => Promise<void>) => Promise<void>,
+) => Promise<void>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -169,27 +191,32 @@ async function main(): Promise<void> {
       databaseProcessName: databaseUrl && isLocalDatabase(databaseUrl) ? 'postgres' : undefined,
     });
     const bareSessions = new Map<number, AgentSession>();
-    const bareTurn = async (worker: number, index: number) => {
+    const bareTurn: Turn = async (worker, index, timed) => {
       if (index % turnsPerConversation === 0) bareSessions.set(worker, new AgentSession());
-      const result = await runAgentLoop('echo ping please', {
-        provider: model,
-        layers: [layer],
-        catalog,
-        validator,
-        mcpClients,
-        session: bareSessions.get(worker),
+      await timed(async () => {
+        const result = await runAgentLoop('echo ping please', {
+          provider: model,
+          layers: [layer],
+          catalog,
+          validator,
+          mcpClients,
+          session: bareSessions.get(worker),
+        });
+        if (result.stopReason !== 'end_turn' || result.toolCalls.length !== 1)
+          throw new Error(`bare turn ended with ${result.stopReason}`);
       });
-      if (result.stopReason !== 'end_turn' || result.toolCalls.length !== 1)
-        throw new Error(`bare turn ended with ${result.stopReason}`);
     };
     const conversations = new Map<number, string>();
-    const gatewayTurn = async (worker: number, index: number) => {
+    // A new conversation is created before the turn is timed: its cost counts in turns per second only.
+    const gatewayTurn: Turn = async (worker, index, timed) => {
       if (index % turnsPerConversation === 0)
         conversations.set(worker, (await call('POST', '/conversations', {})).id as string);
-      const reply = await call('POST', `/conversations/${conversations.get(worker)}/chat`, {
-        content: 'echo ping please',
+      await timed(async () => {
+        const reply = await call('POST', `/conversations/${conversations.get(worker)}/chat`, {
+          content: 'echo ping please',
+        });
+        if (reply.stop_reason !== 'end_turn') throw new Error(`gateway turn ended with ${reply.stop_reason}`);
       });
-      if (reply.stop_reason !== 'end_turn') throw new Error(`gateway turn ended with ${reply.stop_reason}`);
     };
 
     await drive(4, warmupTurns, bareTurn);
@@ -248,17 +275,51 @@ async function main(): Promise<void> {
         'CPU ceiling turns/s gw/bare': `${Math.round((availableParallelism() * 1000) / totalCpu(gatewayCpuPerTurn))}/${Math.round((availableParallelism() * 1000) / totalCpu(bareCpuPerTurn))}`,
       });
     }
+    // Paced like people: the latency a turn gets at that load (one conversation is never queued: the
+    // back-to-back row above already shows it).
+    const pacedRows: Array<Record<string, string | number>> = [];
+    const pacedAddedMs: Record<string, { p50: number; p99: number }> = {};
+    for (const concurrency of LEVELS.filter((level) => level > 1)) {
+      const total = Math.max(200, 20 * concurrency);
+      bareSessions.clear();
+      conversations.clear();
+      const bare = await drive(concurrency, total, bareTurn, thinkMs);
+      const served = await drive(concurrency, total, gatewayTurn, thinkMs);
+      const added = {
+        p50: round(percentile(served.latencies, 50) - percentile(bare.latencies, 50)),
+        p99: round(percentile(served.latencies, 99) - percentile(bare.latencies, 99)),
+      };
+      pacedAddedMs[String(concurrency)] = added;
+      pacedRows.push({
+        conversations: concurrency,
+        turns: total,
+        'gateway turns/s': round((served.latencies.length / served.wallMs) * 1000),
+        'gateway p50 ms': round(percentile(served.latencies, 50)),
+        'gateway p99 ms': round(percentile(served.latencies, 99)),
+        'bare p50 ms': round(percentile(bare.latencies, 50)),
+        'bare p99 ms': round(percentile(bare.latencies, 99)),
+        'added p50 ms': added.p50,
+        'added p99 ms': added.p99,
+      });
+    }
+
     console.log(
       `bench:gateway — ${databaseUrl ? 'PostgreSQL' : args.get('memory') === 'true' ? 'PGlite (in memory)' : 'PGlite (data directory)'}, ` +
         `${overHttp ? 'HTTP on loopback' : 'in-process fetch'}, ` +
         `a turn = 2 model calls + 1 MCP call, ${availableParallelism()} cores\n`,
     );
+    console.log('turns back to back (saturated):\n');
     printTable(rows);
+    if (pacedRows.length > 0) {
+      console.log(`\nturns paced like people (next message ${thinkMs} ms ± 50 % after the last answer):\n`);
+      printTable(pacedRows);
+    }
     console.log(`\nturnsPerSecond (at ${LEVELS.at(-1)} concurrent conversations): ${turnsPerSecond}`);
     await writeJsonIfAsked(args, {
       turnsPerSecond,
       addedMs,
       levels,
+      paced: { thinkMs, addedMs: pacedAddedMs },
       setup: {
         database: databaseUrl ? 'postgres' : 'pglite',
         transport: overHttp ? 'http' : 'in-process',

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainTables } from './pglite-maintenance.ts';
+import { maintainOneTable } from './pglite-maintenance.ts';
 
-describe('maintainTables', () => {
+describe('maintainOneTable', () => {
   let db: PGlite;
   const run = async (sql: string) => {
     const result = await db.query(sql);
@@ -34,20 +34,31 @@ describe('maintainTables', () => {
 
   it('leaves tables alone until enough of them changed', async () => {
     await db.exec('UPDATE churned SET n = n + 1 WHERE id <= 10');
-    expect(await maintainTables(run)).toEqual([]);
+    expect(await maintainOneTable(run)).toBeUndefined();
   });
 
   it('vacuums and analyzes a table whose updates left many dead rows, and only that one', async () => {
     for (let round = 0; round < 3; round++) await db.exec('UPDATE churned SET n = n + 1');
     expect((await activity('churned')).dead).toBeGreaterThan(70);
 
-    expect(await maintainTables(run)).toEqual(['VACUUM (ANALYZE) "churned"']);
+    expect(await maintainOneTable(run)).toBe('VACUUM (ANALYZE) "churned"');
     expect(await activity('churned')).toEqual({ dead: 0, analyzed: true });
-    expect(await maintainTables(run)).toEqual([]);
+    expect(await maintainOneTable(run)).toBeUndefined();
   });
 
   it('analyzes a table that grew by more than a tenth without leaving dead rows', async () => {
     await db.exec('INSERT INTO quiet SELECT i FROM generate_series(2, 200) i');
-    expect(await maintainTables(run)).toEqual(['ANALYZE "quiet"']);
+    expect(await maintainOneTable(run)).toBe('ANALYZE "quiet"');
+  });
+
+  it('takes one table at a time, the one most past its threshold first', async () => {
+    await db.exec(`
+      CREATE TABLE a (id int); CREATE TABLE b (id int);
+      INSERT INTO a SELECT i FROM generate_series(1, 100) i;
+      INSERT INTO b SELECT i FROM generate_series(1, 1000) i;
+    `);
+    expect(await maintainOneTable(run)).toBe('ANALYZE "b"');
+    expect(await maintainOneTable(run)).toBe('ANALYZE "a"');
+    expect(await maintainOneTable(run)).toBeUndefined();
   });
 });

@@ -8,8 +8,13 @@ type RunStatement = (sql: string) => Promise<QueryResult<unknown>>;
  * 50 + 20 % of its live ones, and analyzed once the rows changed since its last analysis pass
  * 50 + 10 %.
  */
-const VACUUM = { base: 50, scale: 0.2 } as const;
-const ANALYZE = { base: 50, scale: 0.1 } as const;
+const VACUUM: Threshold = { base: 50, scale: 0.2 };
+const ANALYZE: Threshold = { base: 50, scale: 0.1 };
+
+interface Threshold {
+  base: number;
+  scale: number;
+}
 
 interface TableActivity {
   relname: string;
@@ -19,30 +24,35 @@ interface TableActivity {
 }
 
 /**
- * What PostgreSQL's autovacuum daemon does, for PGlite, which has no background workers: vacuums the
- * tables whose updates and deletes left enough dead rows behind, and analyzes those that changed
- * enough for the planner's statistics to be stale (without statistics it picks indexes blindly).
- * Returns the vacuum and analyze statements it ran.
+ * What PostgreSQL's autovacuum daemon does, for PGlite, which has no background workers, one table
+ * at a time so the connection is never held up for long: vacuums the table whose updates and deletes
+ * left the most dead rows past the threshold, or else analyzes the one that changed the most past
+ * its threshold (without statistics the planner picks indexes blindly). Returns the statement it
+ * ran, or undefined when no table needed care.
  */
-export async function maintainTables(run: RunStatement): Promise<string[]> {
+export async function maintainOneTable(run: RunStatement): Promise<string | undefined> {
   // Activity counters reach the statistics once a second at most; the next statement sees them all.
   await run('SELECT pg_stat_force_next_flush()');
   const { rows } = (await run(
     `SELECT relname, n_live_tup::int, n_dead_tup::int, n_mod_since_analyze::int
      FROM pg_stat_user_tables WHERE schemaname = current_schema() ORDER BY relname`,
   )) as QueryResult<TableActivity>;
-  const statements: string[] = [];
-  for (const table of rows) {
-    const vacuum = table.n_dead_tup > VACUUM.base + VACUUM.scale * table.n_live_tup;
-    const analyze = table.n_mod_since_analyze > ANALYZE.base + ANALYZE.scale * table.n_live_tup;
-    const name = `"${table.relname.replaceAll('"', '""')}"`;
-    if (vacuum) statements.push(`VACUUM ${analyze ? '(ANALYZE) ' : ''}${name}`);
-    else if (analyze) statements.push(`ANALYZE ${name}`);
-  }
-  if (statements.length === 0) return statements;
-  // Statistics from 3,000 sampled rows a table (PostgreSQL samples 30,000): enough for the
-  // gateway's lookups, and the connection is not held up for long.
+  const excess = (count: number, { base, scale }: Threshold, live: number) => count / (base + scale * live);
+  const byNeed = (measure: (table: TableActivity) => number) =>
+    rows
+      .map((table) => ({ table, need: measure(table) }))
+      .filter(({ need }) => need > 1)
+      .sort((a, b) => b.need - a.need)[0]?.table;
+  const dead = byNeed((table) => excess(table.n_dead_tup, VACUUM, table.n_live_tup));
+  const changed = byNeed((table) => excess(table.n_mod_since_analyze, ANALYZE, table.n_live_tup));
+  const table = dead ?? changed;
+  if (table === undefined) return undefined;
+  const name = `"${table.relname.replaceAll('"', '""')}"`;
+  const analyze = excess(table.n_mod_since_analyze, ANALYZE, table.n_live_tup) > 1;
+  const statement = dead ? `VACUUM ${analyze ? '(ANALYZE) ' : ''}${name}` : `ANALYZE ${name}`;
+  // Statistics from 3,000 sampled rows (PostgreSQL samples 30,000): enough for the gateway's
+  // lookups, and quick.
   await run('SET default_statistics_target = 10');
-  for (const statement of statements) await run(statement);
-  return statements;
+  await run(statement);
+  return statement;
 }

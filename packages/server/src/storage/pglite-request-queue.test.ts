@@ -59,6 +59,27 @@ describe('PgliteRequestQueue', () => {
     expect(ran).toEqual(['next']);
   });
 
+  it('runs background requests once nothing else waits, never inside a transaction', async () => {
+    const { queue, ran, settled } = recordingQueue();
+    queue.push({ id: 1, op: 'begin', tx: 2 });
+    queue.pushBackground({ id: 2, op: 'maintain' });
+    queue.push({ id: 3, op: 'run', sql: 'a', params: [] });
+    queue.push({ id: 4, op: 'run', sql: 'in', params: [], tx: 2 });
+    queue.push({ id: 5, op: 'commit', tx: 2 });
+    queue.push({ id: 6, op: 'run', sql: 'b', params: [] });
+    await settled(6);
+    expect(ran).toEqual(['begin', 'in@2', 'commit', 'a', 'b', 'maintain']);
+  });
+
+  it('runs a background request after at most a thousand others, however busy', async () => {
+    const { queue, ran, settled } = recordingQueue();
+    queue.push({ id: 1, op: 'run', sql: 'first', params: [] });
+    queue.pushBackground({ id: 2, op: 'maintain' });
+    for (let id = 3; id <= 1_100; id++) queue.push({ id, op: 'run', sql: `s${id}`, params: [] });
+    await settled(1_100);
+    expect(ran.indexOf('maintain')).toBe(1_001);
+  });
+
   it('refuses a statement of a transaction that is already over', async () => {
     const { queue, replies, settled } = recordingQueue();
     queue.push({ id: 1, op: 'begin', tx: 3 });

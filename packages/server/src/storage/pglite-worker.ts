@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { maintainTables } from './pglite-maintenance.ts';
+import { maintainOneTable } from './pglite-maintenance.ts';
 import type { PgliteReady, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
 import { MAINTENANCE_REQUEST, toPgliteError } from './pglite-protocol.ts';
 import { PgliteRequestQueue } from './pglite-request-queue.ts';
@@ -15,13 +15,14 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const { dataDir } = workerData as PgliteWorkerData;
 
-/** Every this many statements the thread checks whether tables need vacuuming or analyzing. */
-const MAINTENANCE_EVERY = 2_000;
+/** Every this many statements the thread checks whether a table needs vacuuming or analyzing. */
+const MAINTENANCE_EVERY = 500;
 
 try {
   const db = await PGlite.create(dataDir ?? 'memory://');
   const session = new PgliteSession(db);
   let statements = 0;
+  let maintenanceQueued = false;
   // Writes reach the data directory after every statement outside a transaction and at a
   // transaction's end (a no-op for PGlite's Node filesystem; kept for the others).
   const handle = async (request: PgliteRequest): Promise<PgliteReply & { ok: true }> => {
@@ -29,11 +30,18 @@ try {
       case 'run': {
         const result = await session.run(request.sql, request.params);
         if (request.tx === undefined) await db.syncToFs();
-        if (++statements % MAINTENANCE_EVERY === 0) queue.push({ id: MAINTENANCE_REQUEST, op: 'maintain' });
+        if (++statements % MAINTENANCE_EVERY === 0 && !maintenanceQueued) {
+          maintenanceQueued = true;
+          queue.pushBackground({ id: MAINTENANCE_REQUEST, op: 'maintain' });
+        }
         return { id: request.id, ok: true, result };
       }
       case 'maintain':
-        await maintainTables((sql) => session.run(sql));
+        try {
+          await maintainOneTable((sql) => session.run(sql));
+        } finally {
+          maintenanceQueued = false;
+        }
         return { id: request.id, ok: true };
       case 'begin':
         await session.run('BEGIN');
