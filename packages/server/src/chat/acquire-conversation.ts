@@ -165,9 +165,9 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
   const found = rows[0];
   if (!found) throw conversationNotFound(request.conversationId);
   if (found.acquired === 0) return undefined;
-  const session = found.session === null ? cached?.snapshot : parseSession(found.session);
-  if (!session) throw new Error('the database left out a session the gateway does not hold');
-  const row = { ...found, session };
+  const stored = found.session ?? cached?.json;
+  if (stored === undefined) throw new Error('the database left out a session the gateway does not hold');
+  const row = { ...found, session: parseSession(stored) };
   const chat = request.kind === 'chat';
   const seq = row.event_seq + (chat ? 1 : 0);
   const userMessage: MessageRow | undefined = chat

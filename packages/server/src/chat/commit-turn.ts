@@ -6,6 +6,7 @@ import { json } from '../store/conversation-store.ts';
 import { type MessageRow, toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
 import { chunkOf } from '../store/stream-event-store.ts';
+import type { CachedSession } from './session-cache.ts';
 import type { SequencedEvent } from './stream-event.ts';
 
 /** A call waiting for a person's decision, stored for the approvals list. */
@@ -65,10 +66,8 @@ export interface CommittedTurn {
   messages: MessageRow[];
   /** The events that closed the run (stored with the rest). */
   events: SequencedEvent[];
-  /** The conversation's session version after the commit. */
-  sessionVersion: number;
-  /** The committed session's size, in JSON characters. */
-  sessionSize: number;
+  /** The session as committed: its version and its JSON. */
+  session: CachedSession;
 }
 
 /** The lease was lost (the turn ran past it and another gateway took over): nothing was saved. */
@@ -180,5 +179,5 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
     seq: seqs.get(row.id) ?? 0,
     created_at: new Date(row.created_at),
   }));
-  return { messages, events: closing, sessionVersion, sessionSize: sessionJson.length };
+  return { messages, events: closing, session: { version: sessionVersion, json: sessionJson } };
 }

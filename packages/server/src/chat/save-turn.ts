@@ -103,11 +103,7 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       },
       title: turn.input.kind === 'chat' && !acquired.row.title ? titleFrom(turn.input.content) : undefined,
     });
-    sessions.set(
-      conversationId,
-      { version: committed.sessionVersion, snapshot: session },
-      committed.sessionSize,
-    );
+    sessions.set(conversationId, committed.session);
     live.deliver(committed.events);
     live.markStored(live.lastSeq);
     await bus.publish(eventsChannel(conversationId), String(live.lastSeq)).catch(() => undefined);

@@ -1,15 +1,9 @@
-import type { AgentSessionSnapshot } from '@switchboard/core';
-
 /** A conversation's session as this gateway last committed it. */
 export interface CachedSession {
-  /** The conversation's `session_version` the snapshot belongs to. */
+  /** The conversation's `session_version` it belongs to. */
   version: number;
-  snapshot: AgentSessionSnapshot;
-}
-
-interface Entry extends CachedSession {
-  /** Its size, in characters of JSON. */
-  size: number;
+  /** The session's JSON, as stored: each turn parses a copy of its own. */
+  json: string;
 }
 
 /** Default bounds of a {@link SessionCache}. */
@@ -19,11 +13,10 @@ export const DEFAULT_SESSION_CACHE = { maxEntries: 2_000, maxChars: 64_000_000 }
  * The sessions of the conversations this gateway served last, so that starting a turn need not read
  * the whole session back from the database: the database sends it only when the version it holds
  * differs from the cached one (another replica, or a change by hand, committed since). Least
- * recently used sessions go first once either bound is passed. Snapshots are never mutated: a turn
- * works on a copy (`AgentSession.fromJSON`).
+ * recently used sessions go first once either bound is passed.
  */
 export class SessionCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, CachedSession>();
   readonly #maxEntries: number;
   readonly #maxChars: number;
   #chars = 0;
@@ -47,16 +40,16 @@ export class SessionCache {
     return entry;
   }
 
-  /** Caches a committed session; `size` is its length in JSON characters (a session larger than the whole cache is not kept). */
-  set(conversationId: string, session: CachedSession, size: number): void {
+  /** Caches a committed session (one larger than the whole cache is not kept). */
+  set(conversationId: string, session: CachedSession): void {
     this.delete(conversationId);
-    if (size > this.#maxChars || this.#maxEntries <= 0) return;
-    this.#entries.set(conversationId, { ...session, size });
-    this.#chars += size;
+    if (session.json.length > this.#maxChars || this.#maxEntries <= 0) return;
+    this.#entries.set(conversationId, session);
+    this.#chars += session.json.length;
     for (const [oldest, entry] of this.#entries) {
       if (this.#entries.size <= this.#maxEntries && this.#chars <= this.#maxChars) break;
       this.#entries.delete(oldest);
-      this.#chars -= entry.size;
+      this.#chars -= entry.json.length;
     }
   }
 
@@ -65,6 +58,6 @@ export class SessionCache {
     const entry = this.#entries.get(conversationId);
     if (entry === undefined) return;
     this.#entries.delete(conversationId);
-    this.#chars -= entry.size;
+    this.#chars -= entry.json.length;
   }
 }

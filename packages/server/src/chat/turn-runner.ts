@@ -101,7 +101,8 @@ export class TurnRunner {
         new ApiError(500, 'turn_setup_failed', `the turn could not start: ${(error as Error).message}`),
       );
     }
-    const session = AgentSession.fromJSON(acquired.row.session);
+    // The row's session was parsed for this turn alone: the loop may work on it as it is.
+    const session = new AgentSession(acquired.row.session);
     const startLength = session.messages.length;
     const toolNames = new Map((session.suspended?.blocks ?? []).map((block) => [block.id, block.name]));
     const controller = new AbortController();
