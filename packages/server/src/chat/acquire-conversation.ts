@@ -136,7 +136,7 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
        SELECT $5, ok.id, 'user', $6, $7, $8::timestamptz FROM ok WHERE $3 = 'chat' RETURNING seq
      ), stored_event AS (
        INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
-       SELECT c.id, c.event_seq + 1, c.event_seq + 1, $7, $9::json FROM c JOIN ok ON ok.id = c.id WHERE $3 = 'chat'
+       SELECT c.id, c.event_seq + 1, c.event_seq + 1, $7, $9 FROM c JOIN ok ON ok.id = c.id WHERE $3 = 'chat'
      ), leased AS (
        UPDATE conversations SET status = 'running', run_id = $7, lease_owner = $10,
          lease_expires_at = now() + ($11::int * interval '1 millisecond'), stop_requested = false,

@@ -115,7 +115,7 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
     `stored_messages AS (
        INSERT INTO messages (id, conversation_id, role, content, tool_calls, tool_call_id, name, is_error, run_id, created_at)
        SELECT r.id, lease.id, r.role, r.content, r.tool_calls, r.tool_call_id, r.name, r.is_error, ${run}, r.created_at
-       FROM lease, jsonb_to_recordset(${$(json(planned.map((row, ord) => ({ ord, ...row }))))}::jsonb) AS r(ord int, id text,
+       FROM lease, json_to_recordset(${$(json(planned.map((row, ord) => ({ ord, ...row }))))}::json) AS r(ord int, id text,
          role text, content text, tool_calls jsonb, tool_call_id text, name text, is_error boolean, created_at timestamptz)
        ORDER BY r.ord
        RETURNING seq, id
@@ -141,7 +141,7 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
   if (chunk)
     parts.push(`stored_events AS (
        INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
-       SELECT lease.id, ${$(chunk.first)}, ${$(chunk.last)}, ${run}, ${$(chunk.events)}::json FROM lease
+       SELECT lease.id, ${$(chunk.first)}, ${$(chunk.last)}, ${run}, ${$(chunk.events)} FROM lease
      )`);
   if (commit.canvas.length > 0)
     parts.push(`stored_canvas AS (

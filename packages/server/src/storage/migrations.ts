@@ -21,8 +21,8 @@ export interface Migration {
  * ids are random (122 bits), so a second and third index only cost each insert. A conversation's
  * `session_version` grows with every write of its session (gateways cache sessions by it) and its
  * `tool_turns` repeats the session's count, so starting a turn reads neither from the session. The
- * session is stored as text: only the gateway reads it, and building PostgreSQL's binary JSON from it
- * at every commit cost more than the rest of the row. The lease is taken without touching an indexed
+ * session, like stream chunks, is stored as text: only the gateway reads it, and having PostgreSQL
+ * parse it at every commit cost more than the rest of the row. The lease is taken without touching an indexed
  * column, with room left on the page (fillfactor) for PostgreSQL to update the row in place.
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -194,6 +194,7 @@ ALTER TABLE conversations ADD COLUMN session_version bigint NOT NULL DEFAULT 0;
 ALTER TABLE conversations ADD COLUMN tool_turns integer NOT NULL DEFAULT 0;
 UPDATE conversations SET tool_turns = COALESCE((session->>'toolTurns')::int, 0);
 ALTER TABLE conversations ALTER COLUMN session TYPE text USING session::text;
+ALTER TABLE stream_chunks ALTER COLUMN events TYPE text USING events::text;
 ALTER TABLE conversations SET (fillfactor = 80);
 `,
   },

@@ -4,11 +4,11 @@ import { json } from './conversation-store.ts';
 
 /**
  * A run's consecutive events as stored: one row of `stream_chunks`, the events of seq `first_seq`,
- * `first_seq + 1`, … in a JSON array.
+ * `first_seq + 1`, … in a JSON array (text: only the gateway reads it).
  */
 export interface StreamChunk {
   first_seq: number;
-  events: StreamEvent[];
+  events: string;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function insertStreamEvents(
   const chunk = chunkOf(events);
   await db.query(
     `INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
-     SELECT id, $2, $3, $4, $5::json FROM conversations WHERE id = $1 FOR KEY SHARE`,
+     SELECT id, $2, $3, $4, $5 FROM conversations WHERE id = $1 FOR KEY SHARE`,
     [conversationId, chunk.first, chunk.last, runId, chunk.events],
   );
 }
@@ -60,7 +60,7 @@ export async function readStreamEvents(
   );
   const events: SequencedEvent[] = [];
   for (const chunk of rows) {
-    chunk.events.forEach((event, index) => {
+    (JSON.parse(chunk.events) as StreamEvent[]).forEach((event, index) => {
       const seq = chunk.first_seq + index;
       if (seq > afterSeq && events.length < limit) events.push({ seq, event });
     });
