@@ -46,6 +46,20 @@ describe('normalizeTerm', () => {
     expect(normalizeTerm('mp3')).toBe('mp3');
   });
 
+  it('keeps apart the words Porter would merge with unrelated ones, and their families together', () => {
+    const stem = (word: string) => normalizeTerm(word);
+    expect(stem('general')).not.toBe(stem('generate'));
+    expect(stem('generated')).toBe(stem('generate'));
+    expect(stem('government')).not.toBe(stem('governance'));
+    expect(stem('governments')).toBe(stem('government'));
+    expect(stem('past')).not.toBe(stem('paste'));
+    expect(stem('pasting')).toBe(stem('paste'));
+    expect(stem('internal')).not.toBe(stem('international'));
+    expect(stem('experience')).not.toBe(stem('experiment'));
+    expect(stem('universities')).toBe(stem('university'));
+    expect(stem('university')).not.toBe(stem('universe'));
+  });
+
   it('encodes CJK tokens as hex code points', () => {
     expect(normalizeTerm('火车')).toBe('_0706b08f66');
     expect(isEncodedCjk('_0706b08f66')).toBe(true);

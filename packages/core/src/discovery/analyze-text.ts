@@ -14,8 +14,31 @@ const DIGITS = /^\d+$/;
 const CODED_IDENTIFIER = /^(\p{L}{2,})\d{3,}$/u;
 const LATIN_LETTERS = /^[a-z]+$/;
 
-/** Words Porter's algorithm would merge with a different word (`news` → `new`). */
-const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map([['news', 'news']]);
+/**
+ * Words Porter's algorithm merges with unrelated words (its best-known over-stemming: `news` and
+ * `new`, `general` and `generate`, `past` and `paste`, `internal` and `international`), given stems
+ * of their own. The other words of each family keep Porter's stem.
+ */
+const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    news: ['news'],
+    general: ['general', 'generally'],
+    generic: ['generic', 'generics'],
+    government: ['government', 'governments', 'governmental'],
+    governance: ['governance'],
+    university: ['university', 'universities'],
+    universe: ['universe', 'universes'],
+    universal: ['universal', 'universally'],
+    past: ['past'],
+    paste: ['paste', 'pasted', 'pastes', 'pasting'],
+    experience: ['experience', 'experiences', 'experienced'],
+    experiment: ['experiment', 'experiments', 'experimented', 'experimenting'],
+    community: ['community', 'communities'],
+    internal: ['internal', 'internally'],
+    international: ['international', 'internationally'],
+    animal: ['animal', 'animals'],
+  }).flatMap(([stem, words]) => words.map((word) => [word, stem] as const)),
+);
 
 /** Past this many remembered tokens (or texts) the analyzer starts over (bounds memory on endless input). */
 const MAX_REMEMBERED = 200_000;
