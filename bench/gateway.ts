@@ -137,6 +137,30 @@ function percentile(values: number[], p: number): number {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** The p50 and p99 of the gateway's and the bare loop's turns, what the gateway adds, and their table columns. */
+function compareLatencies(served: number[], bare: number[]) {
+  const of = (latencies: number[]) => ({
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+  });
+  const gateway = of(served);
+  const loop = of(bare);
+  const added = { p50: round(gateway.p50 - loop.p50), p99: round(gateway.p99 - loop.p99) };
+  return {
+    gateway,
+    bare: loop,
+    added,
+    columns: {
+      'gateway p50 ms': gateway.p50,
+      'gateway p99 ms': gateway.p99,
+      'bare p50 ms': loop.p50,
+      'bare p99 ms': loop.p99,
+      'added p50 ms': added.p50,
+      'added p99 ms': added.p99,
+    },
+  };
+}
+
 const isLocalDatabase = (url: string) =>
   ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
 
@@ -238,38 +262,20 @@ async function main(): Promise<void> {
       const gatewayCpuPerTurn = gatewayCpu.stop(total);
       const tps = (served.latencies.length / served.wallMs) * 1000;
       const bareTps = (bare.latencies.length / bare.wallMs) * 1000;
-      const added = {
-        p50: round(percentile(served.latencies, 50) - percentile(bare.latencies, 50)),
-        p99: round(percentile(served.latencies, 99) - percentile(bare.latencies, 99)),
-      };
-      addedMs[String(concurrency)] = added;
+      const latency = compareLatencies(served.latencies, bare.latencies);
+      addedMs[String(concurrency)] = latency.added;
       turnsPerSecond = round(tps);
       levels[String(concurrency)] = {
         turns: total,
-        gateway: {
-          turnsPerSecond: round(tps),
-          p50: round(percentile(served.latencies, 50)),
-          p99: round(percentile(served.latencies, 99)),
-          cpuMsPerTurn: gatewayCpuPerTurn,
-        },
-        bare: {
-          turnsPerSecond: round(bareTps),
-          p50: round(percentile(bare.latencies, 50)),
-          p99: round(percentile(bare.latencies, 99)),
-          cpuMsPerTurn: bareCpuPerTurn,
-        },
+        gateway: { turnsPerSecond: round(tps), ...latency.gateway, cpuMsPerTurn: gatewayCpuPerTurn },
+        bare: { turnsPerSecond: round(bareTps), ...latency.bare, cpuMsPerTurn: bareCpuPerTurn },
       };
       rows.push({
         conversations: concurrency,
         turns: total,
         'gateway turns/s': round(tps),
         'bare turns/s': round(bareTps),
-        'gateway p50 ms': round(percentile(served.latencies, 50)),
-        'gateway p99 ms': round(percentile(served.latencies, 99)),
-        'bare p50 ms': round(percentile(bare.latencies, 50)),
-        'bare p99 ms': round(percentile(bare.latencies, 99)),
-        'added p50 ms': added.p50,
-        'added p99 ms': added.p99,
+        ...latency.columns,
         'gateway CPU ms/turn (gw+mcp+db)': `${round(totalCpu(gatewayCpuPerTurn))} (${[gatewayCpuPerTurn.process, gatewayCpuPerTurn.mcpServer ?? '?', gatewayCpuPerTurn.database ?? '-'].map((part) => (typeof part === 'number' ? round(part) : part)).join('+')})`,
         'bare CPU ms/turn (loop+mcp)': `${round(totalCpu(bareCpuPerTurn))} (${round(bareCpuPerTurn.process)}+${bareCpuPerTurn.mcpServer === undefined ? '?' : round(bareCpuPerTurn.mcpServer)})`,
         'CPU ceiling turns/s gw/bare': `${Math.round((availableParallelism() * 1000) / totalCpu(gatewayCpuPerTurn))}/${Math.round((availableParallelism() * 1000) / totalCpu(bareCpuPerTurn))}`,
@@ -285,21 +291,13 @@ async function main(): Promise<void> {
       conversations.clear();
       const bare = await drive(concurrency, total, bareTurn, thinkMs);
       const served = await drive(concurrency, total, gatewayTurn, thinkMs);
-      const added = {
-        p50: round(percentile(served.latencies, 50) - percentile(bare.latencies, 50)),
-        p99: round(percentile(served.latencies, 99) - percentile(bare.latencies, 99)),
-      };
-      pacedAddedMs[String(concurrency)] = added;
+      const latency = compareLatencies(served.latencies, bare.latencies);
+      pacedAddedMs[String(concurrency)] = latency.added;
       pacedRows.push({
         conversations: concurrency,
         turns: total,
         'gateway turns/s': round((served.latencies.length / served.wallMs) * 1000),
-        'gateway p50 ms': round(percentile(served.latencies, 50)),
-        'gateway p99 ms': round(percentile(served.latencies, 99)),
-        'bare p50 ms': round(percentile(bare.latencies, 50)),
-        'bare p99 ms': round(percentile(bare.latencies, 99)),
-        'added p50 ms': added.p50,
-        'added p99 ms': added.p99,
+        ...latency.columns,
       });
     }
 

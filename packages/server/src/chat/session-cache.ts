@@ -7,7 +7,7 @@ export interface CachedSession {
 }
 
 /** Default bounds of a {@link SessionCache}. */
-export const DEFAULT_SESSION_CACHE = { maxEntries: 2_000, maxChars: 64_000_000 } as const;
+const DEFAULT_SESSION_CACHE = { maxEntries: 2_000, maxChars: 64_000_000 } as const;
 
 /**
  * The sessions of the conversations this gateway served last, so that starting a turn need not read

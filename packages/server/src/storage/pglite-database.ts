@@ -10,11 +10,8 @@ import {
 } from './pglite-protocol.ts';
 
 /** A request without its id (the client numbers them). */
-type Outgoing = PgliteRequest extends infer Request
-  ? Request extends unknown
-    ? Omit<Request, 'id'>
-    : never
-  : never;
+type Outgoing = WithoutId<PgliteRequest>;
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /**
  * Opens an embedded PGlite database: in `dataDir` (created when missing) so it survives restarts,
