@@ -66,6 +66,8 @@ export class McpConnection implements McpToolClient {
   private closed = false;
   private connectedBefore = false;
   private tools?: McpToolDef[];
+  /** The first listing of the tools, shared by every {@link layer} call waiting for it. */
+  private firstListing?: Promise<McpToolDef[]>;
   private serverDescription?: string;
   private transportProblem?: string;
 
@@ -115,9 +117,21 @@ export class McpConnection implements McpToolClient {
     return this.updateTools(result.tools);
   }
 
-  /** The server's tools as a layer (connecting and listing them first if needed). */
+  /**
+   * The server's tools as a layer (connecting and listing them first if needed). Callers that
+   * arrive while the first listing runs wait for it instead of each asking the server; a caller's
+   * signal ends its own wait, not the listing.
+   */
   async layer(options: McpRequestOptions = {}): Promise<McpLayer> {
-    if (!this.tools) await this.listTools(options);
+    if (!this.tools) {
+      this.firstListing ??= this.listTools().finally(() => {
+        this.firstListing = undefined;
+      });
+      const context = this.context('listing tools', 'request', options.signal);
+      await raceSignal(this.firstListing, options.signal, () =>
+        explainMcpError(options.signal?.reason, context),
+      );
+    }
     return this.buildLayer();
   }
 

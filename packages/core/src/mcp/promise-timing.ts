@@ -10,13 +10,14 @@ export function settleWithin(promise: Promise<unknown>, ms: number): Promise<voi
   });
 }
 
-/** Settles like the promise, or rejects with `onAbort()` as soon as the signal fires. */
+/** Settles like the promise, or rejects with `onAbort()` as soon as the signal fires (at once if it has). */
 export function raceSignal<T>(
   promise: Promise<T>,
   signal: AbortSignal | undefined,
   onAbort: () => Error,
 ): Promise<T> {
   if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(onAbort());
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(onAbort());
     signal.addEventListener('abort', abort, { once: true });

@@ -2,6 +2,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
+import type { McpLayer } from '../../src/types/layers.ts';
 import { createTestServer } from '../fixtures/test-mcp-server.ts';
 import { callContext } from './helpers.ts';
 
@@ -82,6 +83,34 @@ describe('McpConnection over an in-memory transport', () => {
     );
     expect(texts).toEqual(['a', 'b', 'c']);
     expect(connects).toBe(1);
+    await connection.close();
+  });
+
+  test('concurrent first layers share one tools/list; a caller that gives up leaves the others theirs', async () => {
+    const { transport } = await linkedServer();
+    const methods: string[] = [];
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      if ('method' in message) methods.push(message.method);
+      return send(message, options);
+    };
+    const connection = new McpConnection({ name: 'local', transport: { type: 'in-memory', transport } });
+    const impatient = new AbortController();
+    impatient.abort(new Error('gave up'));
+    const [gaveUp, ...layers] = await Promise.allSettled([
+      connection.layer({ signal: impatient.signal }),
+      ...Array.from({ length: 5 }, () => connection.layer()),
+    ]);
+    expect(gaveUp).toMatchObject({ status: 'rejected', reason: { server: 'local' } });
+    for (const layer of layers) {
+      expect(layer.status).toBe('fulfilled');
+      expect((layer as PromiseFulfilledResult<McpLayer>).value.tools.map((tool) => tool.name)).toContain(
+        'echo',
+      );
+    }
+    expect(methods.filter((method) => method === 'tools/list')).toHaveLength(1);
+    await connection.layer();
+    expect(methods.filter((method) => method === 'tools/list')).toHaveLength(1);
     await connection.close();
   });
 

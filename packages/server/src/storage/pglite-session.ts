@@ -6,14 +6,19 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][nu
 
 /**
  * Runs statements on PGlite's one connection with named prepared statements: a statement with
- * parameters is parsed and planned on first use, then only bound and executed, in one protocol
- * exchange (PGlite's own `query` parses, plans and describes every time, which cost more than
- * running our turn statements). Callers serialize access (one statement at a time).
+ * parameters is parsed, planned and described on first use, then only bound and executed, in one
+ * protocol exchange, its rows named by the description it got the first time (PGlite's own
+ * `query` parses, plans and describes every time, which cost more than running our turn
+ * statements). Callers serialize access (one statement at a time).
  */
 export class PgliteSession {
   readonly #db: PGlite;
   readonly #names = new StatementNames();
-  readonly #prepared = new Set<string>();
+  /**
+   * The prepared statements, each with its row description once it has one: `null` for a
+   * statement without rows, `undefined` while it has not been described yet.
+   */
+  readonly #prepared = new Map<string, BackendMessage | null | undefined>();
 
   constructor(db: PGlite) {
     this.#db = db;
@@ -52,16 +57,20 @@ export class PgliteSession {
   async #bindAndExecute(name: string, sql: string, params: readonly unknown[]): Promise<BackendMessage[]> {
     const { serialize } = protocol;
     const parts: Uint8Array[] = [];
-    const parsing = !this.#prepared.has(name);
-    if (parsing) parts.push(serialize.parse({ name, text: sql }));
-    parts.push(
-      serialize.bind({ statement: name, values: params.map(asText) }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    );
+    const prepared = this.#prepared.has(name);
+    const description = this.#prepared.get(name);
+    if (!prepared) parts.push(serialize.parse({ name, text: sql }));
+    parts.push(serialize.bind({ statement: name, values: params.map(asText) }));
+    if (description === undefined) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}), serialize.sync());
     const { messages } = await this.#db.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
-    if (parsing && messages.some((message) => message.name === 'parseComplete')) this.#prepared.add(name);
+    if (description !== undefined) return description === null ? messages : [description, ...messages];
+    if (!prepared && messages.some((message) => message.name === 'parseComplete'))
+      this.#prepared.set(name, undefined);
+    const described = messages.find(
+      (message) => message.name === 'rowDescription' || message.name === 'noData',
+    );
+    if (described) this.#prepared.set(name, described.name === 'noData' ? null : described);
     return messages;
   }
 }

@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PgliteSession } from './pglite-session.ts';
+
+describe('statements run as named prepared statements', () => {
+  let db: PGlite;
+  let session: PgliteSession;
+  beforeEach(async () => {
+    db = await PGlite.create();
+    session = new PgliteSession(db);
+    await session.run('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL, at timestamptz)');
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('names and types the rows of every run, not only the first (which alone is described)', async () => {
+    const select = 'SELECT $1::int AS n, $2::text AS label, $3::timestamptz AS at, $4::jsonb AS doc';
+    const at = new Date('2026-11-24T10:00:00Z');
+    for (const n of [1, 2, 3]) {
+      const { rows } = await session.run(select, [n, `run ${n}`, at, { n }]);
+      expect(rows).toEqual([{ n, label: `run ${n}`, at, doc: { n } }]);
+    }
+  });
+
+  it('counts the rows a statement without a result writes, run after run', async () => {
+    const insert = 'INSERT INTO notes (body) SELECT unnest($1::text[])';
+    expect((await session.run(insert, ['{a,b}'])).rowCount).toBe(2);
+    expect(await session.run(insert, ['{c}'])).toEqual({ rows: [], rowCount: 1 });
+    expect((await session.run('SELECT body FROM notes ORDER BY id')).rows).toEqual([
+      { body: 'a' },
+      { body: 'b' },
+      { body: 'c' },
+    ]);
+  });
+
+  it('a first run that fails before it is described still leaves the statement usable', async () => {
+    const select = 'SELECT body FROM notes WHERE id = $1::int';
+    await expect(session.run(select, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    await session.run('INSERT INTO notes (body) VALUES ($1)', ['kept']);
+    expect((await session.run(select, [1])).rows).toEqual([{ body: 'kept' }]);
+    expect((await session.run(select, [1])).rows).toEqual([{ body: 'kept' }]);
+  });
+});
