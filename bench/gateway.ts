@@ -18,11 +18,15 @@
  * after the last answer — and reports the latency the gateway adds to a turn at that load.
  * Requests go through the app's `fetch` (no sockets) unless --http is given.
  *
+ * Both run warm, as in a gateway that has been serving for a while: before measuring, each runs
+ * --warmup turns (default 3,000) at the highest concurrency, since V8's compilers (for our
+ * JavaScript and for PGlite's WebAssembly) keep speeding a cold process up for thousands of turns.
+ *
  * It also meters the CPU each turn costs (from /proc, on Linux): this process, the MCP server's
  * process and, for a PostgreSQL server on this machine, its processes. Their sum bounds what the
  * machine can do: `cores × 1000 / CPU ms per turn` turns per second at most, whatever the code waits on.
  *
- *   npm run bench:gateway -- [--turns 300] [--warmup 30] [--levels 1,10,100] [--think-ms 200] [--http] [--memory | --database-url URL] [--json out.json]
+ *   npm run bench:gateway -- [--turns 300] [--warmup 3000] [--levels 1,10,100] [--think-ms 200] [--http] [--memory | --database-url URL] [--json out.json]
  */
 
 import { spawn } from 'node:child_process';
@@ -46,7 +50,7 @@ import { type CpuPerTurn, cpuMeter } from './process-cpu.ts';
 
 const args = readArgs();
 const turnsPerLevel = Number(args.get('turns') ?? 300);
-const warmupTurns = Number(args.get('warmup') ?? 30);
+const warmupTurns = Number(args.get('warmup') ?? 3000);
 const turnsPerConversation = Number(args.get('turns-per-conversation') ?? 10);
 const overHttp = args.get('http') === 'true';
 const databaseUrl = args.get('database-url');
@@ -243,8 +247,8 @@ async function main(): Promise<void> {
       });
     };
 
-    await drive(4, warmupTurns, bareTurn);
-    await drive(4, warmupTurns, gatewayTurn);
+    await drive(Math.max(...LEVELS), warmupTurns, bareTurn);
+    await drive(Math.max(...LEVELS), warmupTurns, gatewayTurn);
 
     const rows: Array<Record<string, string | number>> = [];
     const addedMs: Record<string, { p50: number; p99: number }> = {};

@@ -41,4 +41,46 @@ describe('the embedded database on its own thread', () => {
       await db.close();
     }
   });
+
+  it('commits statements that waited together in one transaction, each answered with its own rows', async () => {
+    const db = await openPgliteDatabase();
+    try {
+      // The first statement holds the connection while the others arrive: they wait together.
+      const slow = db.query('SELECT pg_sleep($1::float) IS NULL AS slept', [0.05]);
+      const waiting = Array.from({ length: 8 }, (_, n) =>
+        db.query<{ tx: string; n: number }>('SELECT txid_current()::text AS tx, $1::int AS n', [n]),
+      );
+      const results = await Promise.all(waiting);
+      await slow;
+      expect(results.map((result) => result.rows[0].n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(new Set(results.map((result) => result.rows[0].tx)).size).toBeLessThanOrEqual(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('keeps one failing statement from undoing the others it waited with', async () => {
+    const db = await openPgliteDatabase();
+    try {
+      await db.query('CREATE TABLE keys (id int PRIMARY KEY)');
+      const slow = db.query('SELECT pg_sleep($1::float)', [0.05]);
+      const inserts = [1, 2, 2, 3].map((id) => db.query('INSERT INTO keys VALUES ($1)', [id]));
+      const settled = await Promise.allSettled(inserts);
+      await slow;
+      expect(settled.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
+      expect((await db.query('SELECT id FROM keys ORDER BY id')).rows).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 3 },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
 });

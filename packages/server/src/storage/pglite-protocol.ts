@@ -5,9 +5,18 @@ import type { QueryResult } from './database.ts';
  * they arrive, except that while a transaction is open only its own requests run.
  */
 export type PgliteRequest =
-  | { id: number; op: 'run'; sql: string; params: unknown[]; tx?: number }
+  | PgliteStatement
   | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'maintain' | 'close' };
+
+/** One SQL statement, in the transaction `tx` or, without one, on its own. */
+export interface PgliteStatement {
+  id: number;
+  op: 'run';
+  sql: string;
+  params: unknown[];
+  tx?: number;
+}
 
 /** The id of the requests the PGlite thread makes of itself (table upkeep): nobody waits for their answer. */
 export const MAINTENANCE_REQUEST = 0;

@@ -2,19 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { PgliteReply, PgliteRequest } from './pglite-protocol.ts';
 import { PgliteRequestQueue } from './pglite-request-queue.ts';
 
-/** A queue over a handler that records what ran, each request taking a few event-loop turns. */
+/**
+ * A queue over handlers that record what ran (statements run together as `[a+b]`), each request
+ * taking a few event-loop turns; a statement `fail` fails, alone or with others.
+ */
 function recordingQueue() {
   const ran: string[] = [];
   const replies: PgliteReply[] = [];
   const label = (request: PgliteRequest) =>
     request.op === 'run' ? `${request.sql}${request.tx ? `@${request.tx}` : ''}` : `${request.op}`;
+  const failure = () => Object.assign(new Error('boom'), { code: 'XX000' });
   const queue = new PgliteRequestQueue(
-    async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      if (request.op === 'run' && request.sql === 'fail')
-        throw Object.assign(new Error('boom'), { code: 'XX000' });
-      ran.push(label(request));
-      return { id: request.id, ok: true };
+    {
+      async one(request) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (request.op === 'run' && request.sql === 'fail') throw failure();
+        ran.push(label(request));
+        return { id: request.id, ok: true };
+      },
+      async together(statements) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (statements.some((statement) => statement.sql === 'fail')) throw failure();
+        ran.push(`[${statements.map(label).join('+')}]`);
+        return statements.map((statement) => ({ id: statement.id, ok: true as const }));
+      },
     },
     (reply) => replies.push(reply),
   );
@@ -77,7 +88,37 @@ describe('PgliteRequestQueue', () => {
     queue.pushBackground({ id: 2, op: 'maintain' });
     for (let id = 3; id <= 1_100; id++) queue.push({ id, op: 'run', sql: `s${id}`, params: [] });
     await settled(1_100);
-    expect(ran.indexOf('maintain')).toBe(1_001);
+    expect(ran.indexOf('maintain')).toBe(1_000);
+  });
+
+  it('runs statements with parameters that waited together as one transaction, answering each', async () => {
+    const { queue, ran, replies, settled } = recordingQueue();
+    queue.push({ id: 1, op: 'run', sql: 'a', params: [1] });
+    queue.push({ id: 2, op: 'run', sql: 'b', params: [2] });
+    queue.push({ id: 3, op: 'run', sql: 'script', params: [] });
+    queue.push({ id: 4, op: 'run', sql: 'c', params: [3] });
+    queue.push({ id: 5, op: 'begin', tx: 9 });
+    queue.push({ id: 6, op: 'run', sql: 'in', params: [4], tx: 9 });
+    queue.push({ id: 7, op: 'run', sql: 'd', params: [5] });
+    queue.push({ id: 8, op: 'run', sql: 'e', params: [6] });
+    queue.push({ id: 9, op: 'commit', tx: 9 });
+    await settled(9);
+    expect(ran).toEqual(['[a+b]', 'script', 'c', 'begin', 'in@9', 'commit', '[d+e]']);
+    expect(replies.map((reply) => reply.id).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('runs a failed group again one statement at a time: only the failing one gets an error', async () => {
+    const { queue, ran, replies, settled } = recordingQueue();
+    queue.push({ id: 1, op: 'run', sql: 'a', params: [1] });
+    queue.push({ id: 2, op: 'run', sql: 'fail', params: [2] });
+    queue.push({ id: 3, op: 'run', sql: 'b', params: [3] });
+    await settled(3);
+    expect(ran).toEqual(['a', 'b']);
+    expect(replies).toEqual([
+      { id: 1, ok: true },
+      { id: 2, ok: false, error: { message: 'boom', code: 'XX000' } },
+      { id: 3, ok: true },
+    ]);
   });
 
   it('refuses a statement of a transaction that is already over', async () => {

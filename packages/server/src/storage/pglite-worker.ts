@@ -6,7 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { maintainOneTable } from './pglite-maintenance.ts';
-import type { PgliteReady, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
+import type {
+  PgliteReady,
+  PgliteReply,
+  PgliteRequest,
+  PgliteStatement,
+  PgliteWorkerData,
+} from './pglite-protocol.ts';
 import { MAINTENANCE_REQUEST, toPgliteError } from './pglite-protocol.ts';
 import { PgliteRequestQueue } from './pglite-request-queue.ts';
 import { PgliteSession } from './pglite-session.ts';
@@ -21,19 +27,24 @@ const MAINTENANCE_EVERY = 500;
 try {
   const db = await PGlite.create(dataDir ?? 'memory://');
   const session = new PgliteSession(db);
-  let statements = 0;
+  let untilMaintenance = MAINTENANCE_EVERY;
   let maintenanceQueued = false;
+  /** Counts the statements run, queueing an upkeep pass once enough have. */
+  const ran = (count: number) => {
+    untilMaintenance -= count;
+    if (untilMaintenance > 0 || maintenanceQueued) return;
+    untilMaintenance = MAINTENANCE_EVERY;
+    maintenanceQueued = true;
+    queue.pushBackground({ id: MAINTENANCE_REQUEST, op: 'maintain' });
+  };
   // Writes reach the data directory after every statement outside a transaction and at a
   // transaction's end (a no-op for PGlite's Node filesystem; kept for the others).
-  const handle = async (request: PgliteRequest): Promise<PgliteReply & { ok: true }> => {
+  const one = async (request: PgliteRequest): Promise<PgliteReply & { ok: true }> => {
     switch (request.op) {
       case 'run': {
         const result = await session.run(request.sql, request.params);
         if (request.tx === undefined) await db.syncToFs();
-        if (++statements % MAINTENANCE_EVERY === 0 && !maintenanceQueued) {
-          maintenanceQueued = true;
-          queue.pushBackground({ id: MAINTENANCE_REQUEST, op: 'maintain' });
-        }
+        ran(1);
         return { id: request.id, ok: true, result };
       }
       case 'maintain':
@@ -60,7 +71,27 @@ try {
         return { id: request.id, ok: true };
     }
   };
-  const queue = new PgliteRequestQueue(handle, (reply) => {
+  const together = async (group: PgliteStatement[]) => {
+    await session.run('BEGIN');
+    try {
+      const replies = [];
+      for (const statement of group)
+        replies.push({
+          id: statement.id,
+          ok: true as const,
+          result: await session.run(statement.sql, statement.params),
+        });
+      await session.commit();
+      ran(group.length);
+      return replies;
+    } catch (error) {
+      await session.run('ROLLBACK');
+      throw error;
+    } finally {
+      await db.syncToFs();
+    }
+  };
+  const queue = new PgliteRequestQueue({ one, together }, (reply) => {
     if (reply.id !== MAINTENANCE_REQUEST) port.postMessage(reply);
   });
   port.on('message', (request: PgliteRequest) => queue.push(request));
