@@ -23,6 +23,13 @@ describe('statements run as named prepared statements', () => {
     }
   });
 
+  it('binds text as UTF-8 and a null as NULL', async () => {
+    const select = 'SELECT $1::text AS text, $2::text IS NULL AS missing, octet_length($1::text) AS bytes';
+    expect((await session.run(select, ['héllo 🙂', null])).rows).toEqual([
+      { text: 'héllo 🙂', missing: true, bytes: 11 },
+    ]);
+  });
+
   it('counts the rows a statement without a result writes, run after run', async () => {
     const insert = 'INSERT INTO notes (body) SELECT unnest($1::text[])';
     expect((await session.run(insert, ['{a,b}'])).rowCount).toBe(2);

@@ -1,8 +1,12 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { bindMessage } from './bind-message.ts';
 import type { QueryResult } from './database.ts';
 import { StatementNames } from './statement-name.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+const DESCRIBE_PORTAL = protocol.serialize.describe({ type: 'P' });
+const EXECUTE_AND_SYNC = concat([protocol.serialize.execute({}), protocol.serialize.sync()]);
 
 /**
  * Runs statements on PGlite's one connection with named prepared statements: a statement with
@@ -55,14 +59,13 @@ export class PgliteSession {
   }
 
   async #bindAndExecute(name: string, sql: string, params: readonly unknown[]): Promise<BackendMessage[]> {
-    const { serialize } = protocol;
     const parts: Uint8Array[] = [];
     const prepared = this.#prepared.has(name);
     const description = this.#prepared.get(name);
-    if (!prepared) parts.push(serialize.parse({ name, text: sql }));
-    parts.push(serialize.bind({ statement: name, values: params.map(asText) }));
-    if (description === undefined) parts.push(serialize.describe({ type: 'P' }));
-    parts.push(serialize.execute({}), serialize.sync());
+    if (!prepared) parts.push(protocol.serialize.parse({ name, text: sql }));
+    parts.push(bindMessage(name, params.map(asText)));
+    if (description === undefined) parts.push(DESCRIBE_PORTAL);
+    parts.push(EXECUTE_AND_SYNC);
     const { messages } = await this.#db.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
     if (description !== undefined) return description === null ? messages : [description, ...messages];
     if (!prepared && messages.some((message) => message.name === 'parseComplete'))
