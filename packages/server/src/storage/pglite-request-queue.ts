@@ -74,8 +74,8 @@ export class PgliteRequestQueue {
         this.#busy = false;
         return;
       }
-      const group = isGroupable(request) ? this.#groupAfter(request) : [request];
-      const done = group.length > 1 ? this.#runTogether(group as PgliteStatement[]) : this.#run(request);
+      const group = isGroupable(request) ? this.#groupAfter(request) : [];
+      const done = group.length > 1 ? this.#runTogether(group) : this.#run(request);
       done.finally(() => {
         this.#busy = false;
         this.#next();
@@ -84,10 +84,10 @@ export class PgliteRequestQueue {
   }
 
   /** The statement and the groupable ones that wait right behind it. */
-  #groupAfter(first: PgliteStatement): PgliteRequest[] {
-    const group: PgliteRequest[] = [first];
+  #groupAfter(first: PgliteStatement): PgliteStatement[] {
+    const group = [first];
     while (group.length < MAX_GROUP && isGroupable(this.#waiting[0]))
-      group.push(this.#waiting.shift() as PgliteRequest);
+      group.push(this.#waiting.shift() as PgliteStatement);
     return group;
   }
 
