@@ -24,12 +24,12 @@ const MAX_GROUP = 64;
  * (the others wait their turn). Requests arrive without waiting for earlier answers, so the database
  * never sits idle between two statements of different turns.
  *
- * Statements with parameters that waited together outside any transaction run as one transaction
- * (group commit): PostgreSQL then starts, commits and writes its log once for all of them, which
- * under load was about a third of the thread's work. Each is answered only once that transaction has
- * committed, so nothing is acknowledged before it is stored; should any of them fail, the
- * transaction is rolled back and each runs again on its own, so one statement's error never touches
- * another. They share the transaction's clock (`now()`). Statements without parameters are never
+ * Statements with parameters that waited together outside any transaction run as one transaction,
+ * sent in one exchange (group commit): PostgreSQL then starts, commits and writes its log once for
+ * all of them, which under load saved about 40 % of the thread's work. Each is answered only once
+ * that transaction has committed, so nothing is acknowledged before it is stored; should any of
+ * them fail, the transaction is rolled back and each runs again on its own, so one statement's
+ * error never touches another. They share the transaction's clock (`now()`). Statements without parameters are never
  * grouped: a script may hold its own BEGIN or a command that cannot run in a transaction (VACUUM).
  *
  * Background requests (upkeep) run when nothing else waits, or once {@link MAX_BACKGROUND_DELAY}

@@ -48,4 +48,40 @@ describe('statements run as named prepared statements', () => {
     expect((await session.run(select, [1])).rows).toEqual([{ body: 'kept' }]);
     expect((await session.run(select, [1])).rows).toEqual([{ body: 'kept' }]);
   });
+
+  it('runs statements in one transaction, each answered with its own rows', async () => {
+    const insert = 'INSERT INTO notes (body) VALUES ($1) RETURNING id, txid_current()::text AS tx';
+    const count = 'SELECT count(*)::int AS n, txid_current()::text AS tx FROM notes WHERE body <> $1';
+    const [first, second, counted] = await session.runInOneTransaction([
+      { sql: insert, params: ['a'] },
+      { sql: insert, params: ['b'] },
+      { sql: count, params: [''] },
+    ]);
+    expect(first.rows).toEqual([{ id: 1, tx: expect.any(String) }]);
+    expect(second.rows).toEqual([{ id: 2, tx: (first.rows[0] as { tx: string }).tx }]);
+    expect(counted).toEqual({ rows: [{ n: 2, tx: (first.rows[0] as { tx: string }).tx }], rowCount: 1 });
+    // Described once, each statement's later runs are still named and typed.
+    const [again] = await session.runInOneTransaction([{ sql: insert, params: ['c'] }]);
+    expect(again.rows).toEqual([{ id: 3, tx: expect.any(String) }]);
+  });
+
+  it('keeps none of them when one fails, and every statement stays usable', async () => {
+    const insert = 'INSERT INTO notes (body) VALUES ($1)';
+    const byId = 'SELECT body FROM notes WHERE id = $1::int';
+    const later = 'SELECT $1::text AS later';
+    await expect(
+      session.runInOneTransaction([
+        { sql: insert, params: ['lost'] },
+        { sql: byId, params: ['not a number'] },
+        { sql: later, params: ['never parsed'] },
+      ]),
+    ).rejects.toMatchObject({ code: '22P02' });
+    expect((await session.run('SELECT count(*)::int AS n FROM notes')).rows).toEqual([{ n: 0 }]);
+    const results = await session.runInOneTransaction([
+      { sql: insert, params: ['kept'] },
+      { sql: byId, params: [2] },
+      { sql: later, params: ['now'] },
+    ]);
+    expect(results.map((result) => result.rows)).toEqual([[], [{ body: 'kept' }], [{ later: 'now' }]]);
+  });
 });

@@ -72,21 +72,14 @@ try {
     }
   };
   const together = async (group: PgliteStatement[]) => {
-    await session.run('BEGIN');
     try {
-      const replies = [];
-      for (const statement of group)
-        replies.push({
-          id: statement.id,
-          ok: true as const,
-          result: await session.run(statement.sql, statement.params),
-        });
-      await session.commit();
+      const results = await session.runInOneTransaction(group);
       ran(group.length);
-      return replies;
-    } catch (error) {
-      await session.run('ROLLBACK');
-      throw error;
+      return group.map((statement, index) => ({
+        id: statement.id,
+        ok: true as const,
+        result: results[index],
+      }));
     } finally {
       await db.syncToFs();
     }
