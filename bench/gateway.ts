@@ -13,9 +13,11 @@
  * conversation every --turns-per-conversation turns), it reports persisted turns per second and the
  * added latency: the gateway's p50/p99 turn time minus the bare loop's at the same concurrency.
  * Back to back, every worker always waits for the machine, so at 10 and 100 conversations that
- * difference is mostly queueing: it restates the throughput gap. A second pass runs the same
- * conversations paced like people — each sends its next message --think-ms (±50 %, default 200)
- * after the last answer — and reports the latency the gateway adds to a turn at that load.
+ * difference is mostly queueing: it restates the throughput gap. Then the same conversations run
+ * paced like people — each sends its next message --think-ms (±50 %, default 200) after the last
+ * answer — and it reports the latency the gateway adds to a turn at that load, over --paced-passes
+ * passes of each (default 3, bare and gateway alternating): one pass's p99 rests on its twenty
+ * slowest turns, and swung two- to fourfold from run to run.
  * Requests go through the app's `fetch` (no sockets) unless --http is given.
  *
  * Both run warm, as in a gateway that has been serving for a while: before measuring, each runs
@@ -26,7 +28,7 @@
  * process and, for a PostgreSQL server on this machine, its processes. Their sum bounds what the
  * machine can do: `cores × 1000 / CPU ms per turn` turns per second at most, whatever the code waits on.
  *
- *   npm run bench:gateway -- [--turns 300] [--warmup 3000] [--levels 1,10,100] [--think-ms 200] [--http] [--memory | --database-url URL] [--json out.json]
+ *   npm run bench:gateway -- [--turns 300] [--warmup 3000] [--levels 1,10,100] [--think-ms 200] [--paced-passes 3] [--http] [--memory | --database-url URL] [--json out.json]
  */
 
 import { spawn } from 'node:child_process';
@@ -56,6 +58,7 @@ const overHttp = args.get('http') === 'true';
 const databaseUrl = args.get('database-url');
 const LEVELS = (args.get('levels') ?? '1,10,100').split(',').map(Number);
 const thinkMs = Number(args.get('think-ms') ?? 200);
+const pacedPasses = Number(args.get('paced-passes') ?? 3);
 const KEY = 'sk-bench';
 
 /** A model that answers instantly: a tool call first, then text once it sees the tool result. */
@@ -291,16 +294,24 @@ async function main(): Promise<void> {
     const pacedAddedMs: Record<string, { p50: number; p99: number }> = {};
     for (const concurrency of LEVELS.filter((level) => level > 1)) {
       const total = Math.max(200, 20 * concurrency);
-      bareSessions.clear();
-      conversations.clear();
-      const bare = await drive(concurrency, total, bareTurn, thinkMs);
-      const served = await drive(concurrency, total, gatewayTurn, thinkMs);
-      const latency = compareLatencies(served.latencies, bare.latencies);
+      const bare: number[] = [];
+      const served: number[] = [];
+      let servedMs = 0;
+      // Passes alternate between the two, so a slow stretch of the machine falls on both alike.
+      for (let pass = 0; pass < pacedPasses; pass++) {
+        bareSessions.clear();
+        conversations.clear();
+        bare.push(...(await drive(concurrency, total, bareTurn, thinkMs)).latencies);
+        const run = await drive(concurrency, total, gatewayTurn, thinkMs);
+        served.push(...run.latencies);
+        servedMs += run.wallMs;
+      }
+      const latency = compareLatencies(served, bare);
       pacedAddedMs[String(concurrency)] = latency.added;
       pacedRows.push({
         conversations: concurrency,
-        turns: total,
-        'gateway turns/s': round((served.latencies.length / served.wallMs) * 1000),
+        turns: served.length,
+        'gateway turns/s': round((served.length / servedMs) * 1000),
         ...latency.columns,
       });
     }
