@@ -115,8 +115,8 @@ async function drive(
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       for (let index = 0; next < total; index++) {
+        next++; // claimed before thinking, so workers that think at once never run more than `total`
         if (think > 0) await sleep(think * (0.5 + Math.random()));
-        next++;
         await turn(worker, index, async (work) => {
           const before = performance.now();
           await work();
