@@ -23,6 +23,10 @@ describe('statements run as named prepared statements', () => {
     }
   });
 
+  it('refuses parameters for a statement that has no placeholder for them', async () => {
+    await expect(session.run('SELECT 1 AS one', [1])).rejects.toThrow(/without \$1/);
+  });
+
   it('binds text as UTF-8 and a null as NULL', async () => {
     const select = 'SELECT $1::text AS text, $2::text IS NULL AS missing, octet_length($1::text) AS bytes';
     expect((await session.run(select, ['héllo 🙂', null])).rows).toEqual([

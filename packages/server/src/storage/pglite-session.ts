@@ -68,7 +68,11 @@ export class PgliteSession {
    * Each is parsed when new, bound, described when it has no description yet, and executed.
    */
   async runInOneTransaction(statements: readonly Statement[]): Promise<QueryResult<unknown>[]> {
-    const names = statements.map(({ sql }) => this.#names.of(sql) as string);
+    const names = statements.map(({ sql }) => {
+      const name = this.#names.of(sql);
+      if (name === undefined) throw new Error(`parameters were given to a statement without $1: ${sql}`);
+      return name;
+    });
     const known = names.map((name) => this.#prepared.get(name));
     const parts: Uint8Array[] = [];
     const parsing = new Set<string>();
