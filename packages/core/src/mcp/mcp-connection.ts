@@ -64,6 +64,8 @@ export class McpConnection implements McpToolClient {
   private session?: Session;
   private opening?: Promise<Session>;
   private closed = false;
+  /** Aborted by {@link close}: ends a handshake still in progress. */
+  private readonly closer = new AbortController();
   private connectedBefore = false;
   private tools?: McpToolDef[];
   /** The first listing of the tools, shared by every {@link layer} call waiting for it. */
@@ -193,6 +195,7 @@ export class McpConnection implements McpToolClient {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.closer.abort();
     this.listeners.clear();
     const session = this.session;
     this.session = undefined;
@@ -297,6 +300,7 @@ export class McpConnection implements McpToolClient {
         explainMcpError(context.signal?.reason, context),
       );
     } catch (error) {
+      if (this.closed) throw this.closedError(context, error);
       throw attributeToTool(error, context.tool);
     }
   }
@@ -328,6 +332,7 @@ export class McpConnection implements McpToolClient {
         connectTimeoutMs: this.connectTimeoutMs,
         fetch: this.options.fetch,
         headers: this.options.headers,
+        signal: this.closer.signal,
         onToolsChanged: (client, tools) => {
           if (this.session?.client === client) this.updateTools(tools);
         },

@@ -27,6 +27,8 @@ export interface ClientSettings {
   connectTimeoutMs: number;
   fetch?: FetchLike;
   headers?: Record<string, string>;
+  /** Abandons the handshake when aborted (the connection is being closed). */
+  signal?: AbortSignal;
   /** Called with the fresh tool list after the server announced `tools/list_changed`. */
   onToolsChanged: (client: Client, tools: Tool[]) => void;
 }
@@ -87,11 +89,16 @@ async function connectClient(
       },
     },
   });
+  // Closing the transport fails whatever the handshake waits for (the SDK's version probe takes no signal).
+  const abandon = () => void transport.close().catch(() => undefined);
+  settings.signal?.addEventListener('abort', abandon, { once: true });
   try {
     await client.connect(transport, { timeout: settings.connectTimeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
+  } finally {
+    settings.signal?.removeEventListener('abort', abandon);
   }
   return { client, transport, kind };
 }

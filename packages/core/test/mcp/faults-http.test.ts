@@ -107,3 +107,25 @@ describe.each(flavors)('a misbehaving Streamable HTTP server, over $fetch', ({ C
     expect(raw.initializeCount).toBe(handshakes + 1);
   });
 });
+
+describe.each(flavors)('closing while the handshake hangs, over $fetch', ({ Connection }) => {
+  test('close() ends the handshake at once instead of waiting out its timeout', async () => {
+    let reached = () => {};
+    const handshakeReached = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const silent = await listen(() => reached()); // reads the handshake, never answers it
+    const connection = new Connection({
+      name: 'silent',
+      transport: { type: 'http', url: silent.url },
+      connectTimeoutMs: 60_000,
+    });
+    const listing = connection.listTools().catch((error) => error);
+    await handshakeReached;
+    await connection.close();
+    const error = await listing;
+    expect(error).toMatchObject({ kind: 'closed', server: 'silent' });
+    expect(error.message).toContain('listing tools failed: the connection was closed with close()');
+    await silent.close();
+  });
+});
