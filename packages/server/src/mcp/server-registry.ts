@@ -194,9 +194,9 @@ export class ServerRegistry {
       throw new Error(entry.error);
     }
     try {
-      const layer = await connection.layer({
-        signal: AbortSignal.timeout(this.#options.connectTimeoutMs ?? 10_000),
-      });
+      const layer = await withDeadline(this.#options.connectTimeoutMs ?? 10_000, (signal) =>
+        connection.layer({ signal }),
+      );
       entry.error = undefined;
       entry.failedAt = undefined;
       entry.toolCount = layer.tools.length;
@@ -303,4 +303,23 @@ function maskSecrets(transport: ServerRow['transport']): ServerRow['transport'] 
     return { ...transport, headers: mask(transport.headers) };
   if (transport.type === 'stdio' && transport.env) return { ...transport, env: mask(transport.env) };
   return transport;
+}
+
+/**
+ * Runs `fn` with a signal that aborts with a `TimeoutError` after `ms`, as `AbortSignal.timeout`
+ * does, but clears its timer once `fn` settles: `AbortSignal.timeout` would keep a timer and its
+ * signal alive for the whole `ms` after every turn (thousands of them on a busy gateway, each
+ * outliving the young generation and left for the full collector).
+ */
+async function withDeadline<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ms,
+  );
+  try {
+    return await fn(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
 }
