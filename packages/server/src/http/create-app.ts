@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error.ts';
 import { authenticate } from './authenticate.ts';
 import type { GatewayEnv, GatewayServices } from './gateway-services.ts';
@@ -45,24 +44,6 @@ export function createApp(
   });
 
   app.use('*', logRequests(services.logger));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: services.limits.maxBodyBytes,
-      onError: (c) =>
-        c.json(
-          {
-            success: false,
-            error: {
-              code: 'payload_too_large',
-              message: `the body is larger than ${services.limits.maxBodyBytes} bytes`,
-            },
-          },
-          413,
-        ),
-    }),
-  );
-
   app.get('/health', (c) =>
     c.json({
       status: 'ok',

@@ -19,11 +19,7 @@ export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.post('/users', async (c) => {
     requireAdmin(c.get('user'), 'create users');
-    const input = await readBody<{ name: string; role?: 'user' | 'admin' }>(
-      c,
-      UserCreateSchema,
-      services.validator,
-    );
+    const input = await readBody<{ name: string; role?: 'user' | 'admin' }>(c, UserCreateSchema, services);
     const { user, apiKey } = await createUser(services.db, { name: input.name, role: input.role ?? 'user' });
     return c.json({ ...user, api_key: apiKey }, 201);
   });
@@ -32,7 +28,7 @@ export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.put('/policy', async (c) => {
     requireAdmin(c.get('user'), "change the deployment's approval policy");
-    const policy = await readBody<ApprovalPolicy>(c, PolicyUpdateSchema, services.validator);
+    const policy = await readBody<ApprovalPolicy>(c, PolicyUpdateSchema, services);
     await services.settings.setApprovalPolicy(policy);
     return c.json(policy);
   });

@@ -39,12 +39,12 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
   };
 
   app.post('/:id/chat', async (c) => {
-    const body = await readBody<ChatBody>(c, ChatRequestSchema, services.validator);
+    const body = await readBody<ChatBody>(c, ChatRequestSchema, services);
     return start(c, { kind: 'chat', content: body.content, clientTools: body.client_tools });
   });
 
   app.post('/:id/tool-results', async (c) => {
-    const body = await readBody<ToolResultsBody>(c, ToolResultsRequestSchema, services.validator);
+    const body = await readBody<ToolResultsBody>(c, ToolResultsRequestSchema, services);
     return start(c, {
       kind: 'resume',
       toolResults: body.results.map((result) => ({
@@ -56,7 +56,7 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
   });
 
   app.post('/:id/approvals', async (c) => {
-    const body = await readBody<ApprovalBody>(c, ApprovalRequestSchema, services.validator);
+    const body = await readBody<ApprovalBody>(c, ApprovalRequestSchema, services);
     return start(c, {
       kind: 'resume',
       approvals: [{ toolCallId: body.call_id, decision: body.decision, remember: body.remember ?? false }],

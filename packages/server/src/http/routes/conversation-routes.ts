@@ -30,7 +30,7 @@ export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> 
   };
 
   app.post('/', async (c) => {
-    const input = await readBody<ConversationInput>(c, ConversationInputSchema, services.validator);
+    const input = await readBody<ConversationInput>(c, ConversationInputSchema, services);
     checkModel(input);
     return c.json(await createConversation(services.db, c.get('user').id, input), 201);
   });
@@ -61,7 +61,7 @@ export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> 
   });
 
   app.patch('/:id', async (c) => {
-    const input = await readBody<ConversationInput>(c, ConversationInputSchema, services.validator);
+    const input = await readBody<ConversationInput>(c, ConversationInputSchema, services);
     checkModel(input);
     const conversation = await updateConversation(services.db, c.get('user').id, c.req.param('id'), input);
     if (!conversation) throw conversationNotFound(c.req.param('id'));

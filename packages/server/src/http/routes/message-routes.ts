@@ -24,7 +24,7 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
   });
 
   app.post('/:id/messages', async (c) => {
-    const draft = await readBody<MessageDraft>(c, MessageInputSchema, services.validator);
+    const draft = await readBody<MessageDraft>(c, MessageInputSchema, services);
     if (draft.role === 'tool' && !draft.tool_call_id) {
       throw new ApiError(400, 'invalid_request', 'a message with role "tool" needs tool_call_id');
     }

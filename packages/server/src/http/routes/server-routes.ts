@@ -56,7 +56,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.post('/', async (c) => {
     const user = c.get('user');
-    const input = await readBody<Registration>(c, ServerRegistrationSchema, services.validator);
+    const input = await readBody<Registration>(c, ServerRegistrationSchema, services);
     const transport = await transportOf(input, user, services.allowPrivateNetworks);
     const row = await insertServer(services.db, {
       name: input.name,
@@ -117,7 +117,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const input = await readBody<{ name: string; arguments?: Record<string, unknown> }>(
       c,
       ToolCallRequestSchema,
-      services.validator,
+      services,
     );
     const connection = registry.connection(row);
     if (!(connection instanceof McpConnection))

@@ -37,7 +37,7 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
 
   app.post('/conversation', async (c) => {
     const user = c.get('user');
-    const body = await readBody<StatelessBody>(c, StatelessChatRequestSchema, services.validator);
+    const body = await readBody<StatelessBody>(c, StatelessChatRequestSchema, services);
     await enforceRateLimit(c, services, user);
     const tools = body.tools ?? [];
     const catalog = services.catalogs.get(tools.length > 0 ? [clientLayer(tools)] : []);

@@ -60,7 +60,7 @@ export function toolRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.post('/:id/tools', async (c) => {
     const user = c.get('user');
-    const input = await readBody<EnabledTool>(c, EnableToolRequestSchema, services.validator);
+    const input = await readBody<EnabledTool>(c, EnableToolRequestSchema, services);
     const conversation = await load(user.id, c.req.param('id'));
     const server = await services.registry.find(user, input.server_id);
     if (!server)
