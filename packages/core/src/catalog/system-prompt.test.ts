@@ -34,6 +34,18 @@ describe('renderSystemPrompt', () => {
     );
   });
 
+  it('follows the servers as they are set and removed', () => {
+    const catalog = new ToolCatalog([weatherLayer()]);
+    expect(catalog.systemPrompt()).toContain('You can use the tools of 1 server.');
+    catalog.setLayer({ protocol: 'mcp', serverName: 'calc', tools: [mcpTool('add')] });
+    expect(catalog.systemPrompt()).toContain('- calc (mcp, 1 tool)');
+    catalog.setLayer({ protocol: 'mcp', serverName: 'calc', tools: [mcpTool('add'), mcpTool('sub')] });
+    expect(catalog.systemPrompt()).toContain('- calc (mcp, 2 tools)');
+    catalog.removeLayer('weather');
+    expect(catalog.systemPrompt()).not.toContain('weather');
+    expect(catalog.systemPrompt()).toContain('You can use the tools of 1 server.');
+  });
+
   it('leaves out recipe steps no server offers and answers in text without UI', () => {
     const layer: McpLayer = { protocol: 'mcp', serverName: 'calc', tools: [mcpTool('add')] };
     const prompt = new ToolCatalog([layer]).systemPrompt();

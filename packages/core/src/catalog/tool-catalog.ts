@@ -53,6 +53,8 @@ export class ToolCatalog {
   readonly #byLayer = new Map<ToolLayer, CatalogServer>();
   readonly #owned = new Map<CatalogServer, OwnedNames>();
   #index: ToolSearchIndex | undefined;
+  /** The rendered system prompt, until a server is set or removed. */
+  #prompt: string | undefined;
 
   constructor(layers: readonly ToolLayer[], options: ToolCatalogOptions = {}) {
     this.#options = options;
@@ -98,6 +100,7 @@ export class ToolCatalog {
     this.#byLayer.set(layer, entry);
     this.#applyUserAliases();
     if (this.#index !== undefined) this.#indexServer(this.#index, entry);
+    this.#prompt = undefined;
     return entry;
   }
 
@@ -118,6 +121,7 @@ export class ToolCatalog {
       this.#servers.splice(this.#servers.indexOf(entry), 1);
       this.#index?.remove(entry.server, entry.protocol);
     }
+    if (removed.length > 0) this.#prompt = undefined;
     return removed.length > 0;
   }
 
@@ -200,9 +204,13 @@ export class ToolCatalog {
     );
   }
 
-  /** The structured system prompt (recipes → tool search → recipe → execute → display). */
+  /**
+   * The structured system prompt (recipes → tool search → recipe → execute → display), rendered
+   * once per set of servers: a turn asks for it at every model call.
+   */
   systemPrompt(): string {
-    return renderSystemPrompt(this);
+    this.#prompt ??= renderSystemPrompt(this);
+    return this.#prompt;
   }
 
   /**
