@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainOneTable } from './pglite-maintenance.ts';
+import { checkpointWhenDue, maintainOneTable } from './pglite-maintenance.ts';
 
 describe('maintainOneTable', () => {
   let db: PGlite;
@@ -60,5 +60,31 @@ describe('maintainOneTable', () => {
     expect(await maintainOneTable(run)).toBe('ANALYZE "b"');
     expect(await maintainOneTable(run)).toBe('ANALYZE "a"');
     expect(await maintainOneTable(run)).toBeUndefined();
+  });
+});
+
+describe('checkpointWhenDue', () => {
+  it('checkpoints once enough log has been written since the last checkpoint, and not before', async () => {
+    const db = await PGlite.create();
+    const run = async (sql: string) => {
+      const result = await db.query(sql);
+      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+    };
+    const redo = async () =>
+      (await db.query<{ redo: string }>('SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()')).rows[0]
+        .redo;
+    await db.query('CHECKPOINT');
+    const before = await redo();
+    await db.exec(
+      "CREATE TABLE log (line text); INSERT INTO log SELECT repeat('x', 100) FROM generate_series(1, 100)",
+    );
+    expect(await checkpointWhenDue(run, 1024 * 1024)).toBe(false);
+    expect(await redo()).toBe(before);
+
+    await db.exec("INSERT INTO log SELECT repeat('x', 100) FROM generate_series(1, 20000)");
+    expect(await checkpointWhenDue(run, 1024 * 1024)).toBe(true);
+    expect(await redo()).not.toBe(before);
+    expect(await checkpointWhenDue(run, 1024 * 1024)).toBe(false);
+    await db.close();
   });
 });

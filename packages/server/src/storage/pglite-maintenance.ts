@@ -11,6 +11,12 @@ type RunStatement = (sql: string) => Promise<QueryResult<unknown>>;
 const VACUUM: Threshold = { base: 50, scale: 0.2 };
 const ANALYZE: Threshold = { base: 50, scale: 0.1 };
 
+/**
+ * Log written since the last checkpoint after which upkeep runs one: PostgreSQL's checkpointer would,
+ * but PGlite has none.
+ */
+const CHECKPOINT_AFTER_WAL_BYTES = 64 * 1024 * 1024;
+
 interface Threshold {
   base: number;
   scale: number;
@@ -55,4 +61,23 @@ export async function maintainOneTable(run: RunStatement): Promise<string | unde
   await run('SET default_statistics_target = 10');
   await run(statement);
   return statement;
+}
+
+/**
+ * Runs a checkpoint once `afterBytes` of log (64 MB by default, about 8,000 turns) have been written
+ * since the last one. PGlite has no checkpointer process, so PostgreSQL would otherwise checkpoint
+ * only when `max_wal_size` (1 GB) is reached, inside whatever statement crosses it, writing every
+ * dirty page at once (up to its 128 MB of shared buffers) while the log on disk, and the log to
+ * replay after a crash, grew to a gigabyte. Returns whether it ran one.
+ */
+export async function checkpointWhenDue(
+  run: RunStatement,
+  afterBytes = CHECKPOINT_AFTER_WAL_BYTES,
+): Promise<boolean> {
+  const { rows } = (await run(
+    'SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 AS written FROM pg_control_checkpoint()',
+  )) as QueryResult<{ written: number }>;
+  if (rows[0].written < afterBytes) return false;
+  await run('CHECKPOINT');
+  return true;
 }

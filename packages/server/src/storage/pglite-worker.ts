@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { maintainOneTable } from './pglite-maintenance.ts';
+import { checkpointWhenDue, maintainOneTable } from './pglite-maintenance.ts';
 import type {
   PgliteReady,
   PgliteReply,
@@ -50,6 +50,7 @@ try {
       case 'maintain':
         try {
           await maintainOneTable((sql) => session.run(sql));
+          await checkpointWhenDue((sql) => session.run(sql));
         } finally {
           maintenanceQueued = false;
         }
