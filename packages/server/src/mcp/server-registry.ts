@@ -12,6 +12,7 @@ import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordi
 import type { Database } from '../storage/database.ts';
 import type { EnabledTool } from '../store/conversation.ts';
 import { listServerRows, type ServerRow } from '../store/server-store.ts';
+import { withDeadline } from './with-deadline.ts';
 
 /** A server's state on this replica. */
 export type ServerStatus = 'connected' | 'idle' | 'error' | 'stopped' | 'unavailable';
@@ -303,23 +304,4 @@ function maskSecrets(transport: ServerRow['transport']): ServerRow['transport'] 
     return { ...transport, headers: mask(transport.headers) };
   if (transport.type === 'stdio' && transport.env) return { ...transport, env: mask(transport.env) };
   return transport;
-}
-
-/**
- * Runs `fn` with a signal that aborts with a `TimeoutError` after `ms`, as `AbortSignal.timeout`
- * does, but clears its timer once `fn` settles: `AbortSignal.timeout` would keep a timer and its
- * signal alive for the whole `ms` after every turn (thousands of them on a busy gateway, each
- * outliving the young generation and left for the full collector).
- */
-async function withDeadline<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-    ms,
-  );
-  try {
-    return await fn(controller.signal);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
+import { withDeadline } from '../../mcp/with-deadline.ts';
 import {
   deleteServer,
   insertServer,
@@ -152,9 +153,9 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       );
     }
     const output = await asCaller(c.get('user').id, () =>
-      connection.callTool(tool.name, input.arguments ?? {}, {
-        signal: AbortSignal.timeout(services.limits.toolTimeoutMs),
-      }),
+      withDeadline(services.limits.toolTimeoutMs, (signal) =>
+        connection.callTool(tool.name, input.arguments ?? {}, { signal }),
+      ),
     ).catch((error: Error) => {
       throw new ApiError(502, 'tool_call_failed', error.message);
     });
