@@ -1,6 +1,10 @@
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { localhostHostValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import {
+  localhostHostValidation,
+  localhostOriginValidation,
+  toNodeHandler,
+} from '@modelcontextprotocol/node';
 import { type AuthInfo, createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
 
 /** Options of {@link serveHttp}. */
@@ -30,8 +34,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /**
  * Serves MCP over Streamable HTTP (the SDK's `createMcpHandler`: the 2026 per-request protocol and
- * the stateless 2025 fallback). On a loopback interface the Host header is checked against
- * localhost names, which blocks DNS-rebinding attacks from web pages.
+ * the stateless 2025 fallback). On a loopback interface the Host header and, when present, the
+ * Origin header must name localhost (403 otherwise): this blocks DNS-rebinding attacks and requests
+ * from other sites' web pages, as the MCP transport specification requires.
  */
 export async function serveHttp(
   createServer: McpServerFactory,
@@ -43,10 +48,10 @@ export async function serveHttp(
     onerror: (error) => process.stderr.write(`[mcp http] ${error.message}\n`),
   });
   const handle = toNodeHandler(handler);
-  const validateHost = LOOPBACK.has(host) ? localhostHostValidation() : undefined;
+  const guards = LOOPBACK.has(host) ? [localhostHostValidation(), localhostOriginValidation()] : [];
 
   const server = createHttpServer((request, response) => {
-    if (validateHost && !validateHost(request, response)) return;
+    if (!guards.every((guard) => guard(request, response))) return;
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname !== path) {
       response
