@@ -19,8 +19,15 @@ describe('the autoui server', () => {
       'canvas',
       'recall',
     ]);
-    expect(layer.tools[3].description).toContain('hemicycle — ');
     expect(layer.recipes).toHaveLength(26);
+  });
+
+  it('keeps widget_display short: every widget by name, the details left to the recipe tools', () => {
+    const layer = createAutoUiServer().layer();
+    const description = layer.tools[3].description ?? '';
+    for (const recipe of layer.recipes ?? []) expect(description).toContain(recipe.name);
+    expect(description).toMatch(/search_recipes.*list_recipes.*get_recipe/s);
+    expect(description.length).toBeLessThanOrEqual(1024);
   });
 
   it('displays a valid widget with a w_ id, resolving aliases', async () => {

@@ -70,12 +70,6 @@ describe('WidgetCatalog', () => {
     expect(text).toContain('Example:');
   });
 
-  it('lists every widget in the widget_display description', () => {
-    const lines = catalog.describeWidgets().split('\n');
-    expect(lines).toHaveLength(BUILT_IN_WIDGETS.length);
-    expect(lines[0]).toMatch(/^stat — /);
-  });
-
   it('refuses a widget whose recipe names another widget', () => {
     const [stat] = BUILT_IN_WIDGETS;
     expect(() => new WidgetCatalog([{ ...stat, name: 'other' }])).toThrow(/recipe is named "stat"/);

@@ -131,11 +131,6 @@ export class WidgetCatalog {
       '```',
     ].join('\n');
   }
-
-  /** One line per widget (`name — description`), for the widget_display tool description. */
-  describeWidgets(): string {
-    return [...this.#recipes.values()].map((recipe) => `${recipe.name} — ${recipe.description}`).join('\n');
-  }
 }
 
 function summarize(recipe: WidgetRecipe): RecipeSummary {

@@ -30,10 +30,11 @@ export function widgetDisplayTool(
     name: 'widget_display',
     title: 'Display a widget',
     description:
-      'Show data on the canvas as a widget. Pass the widget `name` and its `params` (read the schema with ' +
-      'get_recipe, or send your best guess: a wrong shape returns the expected schema). Returns the widget id ' +
-      'for the canvas tool. Use only URLs that came from tool results. Widgets:\n' +
-      catalog.describeWidgets(),
+      'Show data on the canvas as a widget. Pass the widget `name` and its `params`. To choose one, call ' +
+      'search_recipes with what you want to show (or list_recipes for every widget and when to use it); ' +
+      'read its params schema and an example with get_recipe, or send your best guess: a wrong shape returns ' +
+      'the expected schema. Returns the widget id for the canvas tool. Use only URLs that came from tool ' +
+      `results. Widgets: ${catalog.names.join(', ')}.`,
     inputSchema: {
       type: 'object',
       properties: {

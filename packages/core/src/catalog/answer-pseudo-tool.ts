@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
 import type { McpRecipe, McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
+import { fullToolAnswer } from './full-tool-answer.ts';
 import { isPlainObject } from './is-plain-object.ts';
 import type { PseudoToolKind } from './pseudo-tools.ts';
 import { normalizeSearchTerm, tokenizeForSearch } from './search-terms.ts';
@@ -41,7 +42,8 @@ const DEFAULT_SEARCH_LIMIT = 10;
 const MAX_SEARCH_LIMIT = 50;
 
 /**
- * Answers a pseudo-tool locally, without network: list_tools, search_tools (ranked), and the recipe
+ * Answers a pseudo-tool locally, without network: list_tools, search_tools (ranked; a query that is
+ * exactly one of the server's tool names gets that tool with its whole description), and the recipe
  * roles from `layer.recipes`. Bad input gives an explanatory error answer; nothing throws.
  */
 export function answerPseudoTool(
@@ -109,6 +111,8 @@ function searchTools(
       `search_tools needs a non-empty "query" string, e.g. {"query": "weather forecast"}.${hint}`,
     );
   }
+  const named = source.toolsOf(target.layer).find(({ name }) => name === query.trim());
+  if (named !== undefined) return fullToolAnswer(query, named.name, named.tool);
   const limit = readLimit(args.limit);
   const results = source.searchTools(query, { server: target.server, protocol: target.protocol, limit });
   if (results.length === 0) {

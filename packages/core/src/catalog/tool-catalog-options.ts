@@ -14,6 +14,11 @@ export interface ToolCatalogOptions {
    */
   aliases?: Readonly<Record<string, string>>;
   /**
+   * The longest description a real tool is offered with (default 1024, OpenAI's limit). A longer one
+   * is cut at a sentence and ends by naming the search that returns it whole.
+   */
+  maxDescriptionLength?: number;
+  /**
    * Per-server discovery tools, or the constant-size global set (`search_tools`, `list_servers`,
    * `search_recipes`, `get_recipe`). Default: global above 8 servers.
    */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { McpLayer } from '../types/index.ts';
 import { checkStrictModeSchema } from './check-strict-mode-schema.ts';
 import { autouiLayer, mcpTool, weatherLayer } from './test-layers.ts';
-import { ToolCatalog } from './tool-catalog.ts';
+import { type ParsedGlobalTool, type ParsedPseudoTool, ToolCatalog } from './tool-catalog.ts';
 import { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
 
 describe('ToolCatalog: names and aliases', () => {
@@ -214,6 +214,46 @@ describe('ToolCatalog: provider tools and arguments', () => {
       problem: 'free-form object (no declared properties)',
       fix: 'offered as a JSON-encoded object string',
     });
+  });
+});
+
+describe('ToolCatalog: long descriptions', () => {
+  const long = `Fetches a page. ${'It handles many special cases in detail. '.repeat(60)}`;
+  const layer = (): McpLayer => ({
+    protocol: 'mcp',
+    serverName: 'web',
+    tools: [mcpTool('fetch_page', long), mcpTool('ping', 'Pings.')],
+  });
+
+  it('offers a long description cut to the limit, pointing at the search that returns it whole', () => {
+    const catalog = new ToolCatalog([layer()], { maxDescriptionLength: 300 });
+    const description = catalog.providerTool('web_mcp_fetch_page')?.description ?? '';
+    expect(description.length).toBeLessThanOrEqual(300);
+    expect(description).toMatch(
+      /^Fetches a page\. .*detail\. … \(cut: web_mcp_search_tools with query "web_mcp_fetch_page" returns the whole description\)$/,
+    );
+    expect(catalog.providerTool('web_mcp_ping')?.description).toBe('Pings.');
+    expect(
+      new ToolCatalog([layer()]).providerTool('web_mcp_fetch_page')?.description.length,
+    ).toBeLessThanOrEqual(1024);
+  });
+
+  it('answers that search with the whole description, per server and globally', () => {
+    const perServer = new ToolCatalog([layer()], { maxDescriptionLength: 300 });
+    const own = perServer.parse('web_mcp_search_tools');
+    const answer = perServer.answerPseudoTool(own as ParsedPseudoTool, { query: 'web_mcp_fetch_page' });
+    expect(JSON.parse(answer.text).results).toEqual([
+      { name: 'web_mcp_fetch_page', description: long.trim(), parameters: {} },
+    ]);
+    expect(answer.revealed).toEqual(['web_mcp_fetch_page']);
+
+    const global = new ToolCatalog([layer()], { maxDescriptionLength: 300, discovery: { mode: 'global' } });
+    expect(global.providerTool('web_mcp_fetch_page')?.description).toContain(
+      '(cut: search_tools with query "web_mcp_fetch_page"',
+    );
+    const parsed = global.parse('search_tools') as ParsedGlobalTool;
+    const reply = JSON.parse(global.answerPseudoTool(parsed, { query: 'web_mcp_fetch_page' }).text);
+    expect(reply.results[0].description).toBe(long.trim());
   });
 });
 

@@ -13,8 +13,14 @@ import { answerPseudoTool, type PseudoToolAnswer, type PseudoToolSource } from '
 import { buildLayerEntries } from './build-layer-entries.ts';
 import type { CatalogEntry, CatalogNames, OwnedNames } from './catalog-names.ts';
 import { type CatalogServer, DISCOVERY_ORDER, sameServer, UI_TOOL_NAMES } from './catalog-server.ts';
+import { fitToolDescription, MAX_TOOL_DESCRIPTION } from './fit-tool-description.ts';
 import { isPlainObject } from './is-plain-object.ts';
-import type { ParsedGlobalTool, ParsedPseudoTool, ParsedToolName } from './parsed-tool-name.ts';
+import type {
+  ParsedGlobalTool,
+  ParsedPseudoTool,
+  ParsedRealTool,
+  ParsedToolName,
+} from './parsed-tool-name.ts';
 import { restoreArgs } from './restore-args.ts';
 import { type SanitizedSchema, sanitizeSchema } from './sanitize-schema.ts';
 import { sanitizeServerName } from './sanitize-server-name.ts';
@@ -154,13 +160,14 @@ export class ToolCatalog {
   }
 
   /**
-   * The provider-ready tool for a name (real, pseudo or alias), with its strict-mode schema; it keeps
-   * the name asked for (an alias stays the canonical name). Undefined for unknown names.
+   * The provider-ready tool for a name (real, pseudo or alias), with its strict-mode schema and its
+   * description fitted to `maxDescriptionLength`; it keeps the name asked for (an alias stays the
+   * canonical name). Undefined for unknown names.
    */
   providerTool(name: string): ProviderTool | undefined {
     const entry = this.#table.get(this.resolveAlias(name));
     if (entry === undefined) return undefined;
-    return { name, description: entry.description, input_schema: this.#sanitized(entry).schema };
+    return { name, description: this.#fittedDescription(entry), input_schema: this.#sanitized(entry).schema };
   }
 
   /** The provider tools of one layer's real tools, in layer order. Throws if the layer is not in this catalog. */
@@ -354,6 +361,22 @@ export class ToolCatalog {
 
   #providerToolOf(name: string): ProviderTool {
     return this.providerTool(name) as ProviderTool;
+  }
+
+  /** A real tool's description within the limit, ending with where to read it whole when cut. */
+  #fittedDescription(entry: CatalogEntry): string {
+    const max = this.#options.maxDescriptionLength ?? MAX_TOOL_DESCRIPTION;
+    const { parsed, description } = entry;
+    if (parsed.kind !== 'tool' || description.length <= max) return description;
+    const pointer = `(cut: ${this.#describingSearch(parsed)} with query "${parsed.prefixedName}" returns the whole description)`;
+    return fitToolDescription(description, max, pointer);
+  }
+
+  /** The search that answers a tool's exact name with its whole description: the server's own, or the global one. */
+  #describingSearch(parsed: ParsedRealTool): string {
+    const own = this.#byLayer.get(parsed.layer)?.discovery.search_tools;
+    if (own === undefined || this.discoveryMode !== 'per-server') return 'search_tools';
+    return this.#table.get(own)?.parsed.kind === 'pseudo' ? own : 'search_tools';
   }
 
   #sanitized(entry: CatalogEntry): SanitizedSchema {

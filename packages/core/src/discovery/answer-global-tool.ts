@@ -1,4 +1,5 @@
 import type { PseudoToolAnswer } from '../catalog/answer-pseudo-tool.ts';
+import { fullToolAnswer } from '../catalog/full-tool-answer.ts';
 import { summarizeParameters } from '../catalog/summarize-parameters.ts';
 import type { CatalogServer } from '../catalog/tool-catalog.ts';
 import type { McpToolDef } from '../types/index.ts';
@@ -18,7 +19,8 @@ const MAX_SERVER_LINE = 120;
 const MAX_ALSO_ON = 5;
 
 /**
- * Answers a global discovery tool locally: ranked `search_tools` over every server (optionally one),
+ * Answers a global discovery tool locally: ranked `search_tools` over every server (optionally one;
+ * a query that is exactly a tool's name gets that tool with its whole description),
  * paginated `list_servers`, and the recipe tools across servers. Bad input and unknown servers get
  * an error answer that says what to send instead; nothing throws.
  */
@@ -55,6 +57,8 @@ function searchTools(args: Record<string, unknown>, source: GlobalToolSource): P
       '"server" must be a server name from list_servers, e.g. {"query": "forecast", "server": "weather"}.',
     );
   }
+  const named = source.realTool(query.trim());
+  if (named !== undefined) return fullToolAnswer(query, query.trim(), named);
   const limit = readInteger(args.limit, DEFAULT_GLOBAL_SEARCH_LIMIT, 1, MAX_GLOBAL_SEARCH_LIMIT);
   const scope =
     typeof server === 'string' && server.trim() !== '' ? findServers(server.trim(), source) : undefined;

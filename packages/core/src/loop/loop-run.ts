@@ -10,6 +10,7 @@ import type { AgentLoopOptions, AgentResult, ResumeInput } from './agent-loop-ty
 import { ResumeError } from './agent-loop-types.ts';
 import type { AgentSession, PendingToolCall } from './agent-session.ts';
 import { randomId } from './agent-session.ts';
+import { capToolCount } from './cap-tool-count.ts';
 import type { EventChannel } from './event-channel.ts';
 import type { LoopLimits } from './limits.ts';
 import { resolveLimits } from './limits.ts';
@@ -257,6 +258,7 @@ export class LoopRun {
     for (const server of servers)
       if ('executedBy' in server.layer)
         for (const tool of this.#catalog.toolsForLayer(server.layer)) add(tool);
+    const always = this.#options.discovery === 'eager' ? 0 : tools.length;
     for (const name of this.#session.revealedTools) add(this.#catalog.providerTool(name));
     // Tools an activated server gained since (tools/list_changed) come last.
     for (const server of servers) {
@@ -269,7 +271,18 @@ export class LoopRun {
       ![...names].some((name) => name === 'recall' || name.endsWith('_webmcp_recall'))
     )
       add(RECALL_TOOL);
-    return tools;
+    return capToolCount(tools, always, this.#limits.maxToolsPerRequest, this.#calledToolNames());
+  }
+
+  /** The names of the tools this conversation has called so far. */
+  #calledToolNames(): Set<string> {
+    return new Set(
+      this.#session.messages.flatMap((message) =>
+        typeof message.content === 'string'
+          ? []
+          : message.content.flatMap((block) => (block.type === 'tool_use' ? [block.name] : [])),
+      ),
+    );
   }
 
   #prepareHistory(): ChatMessage[] {

@@ -10,6 +10,7 @@ import { createScriptedModel } from '../model/scripted-model.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ClientLayer } from '../types/layers.ts';
 import type { ChatMessage, ToolResultBlock } from '../types/messages.ts';
+import { createWebMcpServer } from '../webmcp/webmcp-server.ts';
 import { AgentSession } from './agent-session.ts';
 import type { AgentLoopOptions } from './run-agent-loop.ts';
 import { ResumeError, resumeAgentLoop, runAgentLoop } from './run-agent-loop.ts';
@@ -99,6 +100,28 @@ describe('runAgentLoop', () => {
     expect(second).toContain('calculator_webmcp_calculate');
     expect(third.slice(0, second.length)).toEqual(second);
     expect(third).toContain('calculator_webmcp_set-storage');
+  });
+
+  it('offers at most maxToolsPerRequest tools, keeping the discovery tools and the tool called', async () => {
+    const big = createWebMcpServer('big', { description: 'Many tools.' });
+    for (let n = 0; n < 200; n++) {
+      big.registerTool({
+        name: `tool_${n}`,
+        description: `Tool ${n}.`,
+        inputSchema: { type: 'object' },
+        execute: () => n,
+      });
+    }
+    const provider = createScriptedModel([
+      { toolCalls: [{ name: 'big_webmcp_tool_3', input: {} }] },
+      { text: 'Done.' },
+    ]);
+    await runAgentLoop('use tool 3', { provider, layers: [big.layer()] });
+    const [first, second] = provider.requests.map((request) => request.tools.map((tool) => tool.name));
+    expect(first).toEqual(['big_webmcp_search_tools', 'big_webmcp_list_tools']);
+    expect(second).toHaveLength(128);
+    expect(second.slice(0, 3)).toEqual([...first, 'big_webmcp_tool_3']);
+    expect(second.at(-1)).toBe('big_webmcp_tool_199');
   });
 
   it("routes the seed's weather_mcp_get_forecast through its alias to the MCP server", async () => {

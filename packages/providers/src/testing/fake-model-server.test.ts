@@ -83,4 +83,59 @@ describe('startFakeModelServer', () => {
       usage: { prompt_tokens: 5, completion_tokens: 1, prompt_tokens_details: { cached_tokens: 2 } },
     });
   });
+
+  it("refuses an OpenAI request over a published limit with OpenAI's own 400, taking no scripted answer", async () => {
+    server.enqueue(openaiStream({ text: 'unused' }));
+    const fn = (name: string, description = 'ok', extra: object = {}) => ({
+      type: 'function',
+      function: { name, description, parameters: { type: 'object' }, ...extra },
+    });
+    const refusal = async (tools: unknown[]) => {
+      const response = await post('/v1/chat/completions', { model: 'gpt', messages: [], tools });
+      expect(response.status).toBe(400);
+      return (await response.json()).error;
+    };
+    expect(await refusal([fn('a'), fn('b', 'x'.repeat(2718))])).toEqual({
+      message:
+        "Invalid 'tools[1].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 2718 instead.",
+      type: 'invalid_request_error',
+      param: 'tools[1].function.description',
+      code: 'string_above_max_length',
+    });
+    expect(await refusal(Array.from({ length: 129 }, (_, n) => fn(`t${n}`)))).toMatchObject({
+      message:
+        "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 129 instead.",
+      param: 'tools',
+      code: 'array_above_max_length',
+    });
+    expect(await refusal([fn('get weather')])).toMatchObject({
+      param: 'tools[0].function.name',
+      code: 'invalid_value',
+    });
+    expect(await refusal([fn('n'.repeat(65))])).toMatchObject({ code: 'string_above_max_length' });
+    expect(await refusal([fn('loose', 'ok', { strict: true })])).toMatchObject({
+      param: 'tools[0].function.parameters',
+      code: 'invalid_function_parameters',
+    });
+    expect(server.pending()).toBe(1);
+    expect((await post('/v1/chat/completions', { tools: [fn('fine', 'x'.repeat(1024))] })).status).toBe(200);
+  });
+
+  it("refuses an Anthropic tool name outside the published pattern with Anthropic's own 400", async () => {
+    const response = await post('/v1/messages', {
+      tools: [
+        { name: 'ok', input_schema: {} },
+        { name: 'a.b', input_schema: {} },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message: "tools.1.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'",
+      },
+      request_id: 'req_fake',
+    });
+  });
 });

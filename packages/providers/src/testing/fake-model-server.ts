@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { anthropicRequestError } from './anthropic-request-limits.ts';
+import { openaiRequestError } from './openai-request-limits.ts';
 
 /** A request the fake server received. */
 export interface RecordedRequest {
@@ -59,9 +61,11 @@ export interface FakeModelServer {
 /**
  * Starts a fake model vendor on 127.0.0.1 (a free port): each POST takes the next scripted answer —
  * a recorded stream (optionally cut in the middle or held open), or a JSON error with status and
- * headers (e.g. 429 with `retry-after`) — and is recorded for assertions. With nothing queued it
- * answers 500 with `x-should-retry: false`, saying so. For tests and benchmarks of the adapters, the
- * agent loop and the gateway.
+ * headers (e.g. 429 with `retry-after`) — and is recorded for assertions. Like the real APIs, it first
+ * enforces the vendors' published request limits (tool count, name, description, strict schemas):
+ * a request that breaks one gets the vendor's 400 and takes no scripted answer. With nothing queued
+ * it answers 500 with `x-should-retry: false`, saying so. For tests and benchmarks of the adapters,
+ * the agent loop and the gateway.
  */
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const queue: FakeScript[] = [];
@@ -70,6 +74,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const server = createServer(async (req, res) => {
     const recorded = await record(req);
     requests.push(recorded);
+    const refused = limitError(recorded);
+    if (refused !== undefined) {
+      sendJson(res, refused);
+      return;
+    }
     const script = queue.shift();
     if (script === undefined) {
       const message = `fake model server: nothing scripted for ${recorded.method} ${recorded.path} (request ${requests.length})`;
@@ -103,6 +112,14 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The vendor's 400 for a request over its published limits, by the API the path names. */
+function limitError(request: RecordedRequest): FakeJsonReply | undefined {
+  const path = request.path.split('?')[0] ?? '';
+  if (path.endsWith('/chat/completions')) return openaiRequestError(request.body);
+  if (path.endsWith('/messages')) return anthropicRequestError(request.body);
+  return undefined;
 }
 
 async function record(req: IncomingMessage): Promise<RecordedRequest> {

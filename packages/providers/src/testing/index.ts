@@ -3,6 +3,7 @@
  * HTTP server replaying Anthropic and OpenAI wire-format streams, recorded fixtures, and builders.
  */
 
+export { ANTHROPIC_REQUEST_LIMITS, anthropicRequestError } from './anthropic-request-limits.ts';
 export { collectEvents } from './collect-events.ts';
 export {
   type FakeJsonReply,
@@ -14,6 +15,7 @@ export {
   startFakeModelServer,
 } from './fake-model-server.ts';
 export { type FixtureName, fixtureReply, readFixture } from './fixtures.ts';
+export { OPENAI_REQUEST_LIMITS, openaiRequestError } from './openai-request-limits.ts';
 export {
   anthropicError,
   anthropicStream,
