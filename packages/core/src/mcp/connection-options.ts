@@ -1,4 +1,6 @@
 import type { FetchLike, Implementation, Transport } from '@modelcontextprotocol/client';
+import type { McpAuthorization } from './mcp-authorization.ts';
+import type { McpServerRequestHandlers } from './server-requests.ts';
 
 /**
  * Reach a server over HTTP: Streamable HTTP first, then — when the server answers the
@@ -69,6 +71,10 @@ export interface McpConnectionOptions {
   fetch?: FetchLike;
   /** Headers sent with every HTTP request (API keys, tenant ids, …). */
   headers?: Record<string, string>;
+  /** OAuth for HTTP servers that require it (a `401` starts the flow). Keep one per user. */
+  authorization?: McpAuthorization;
+  /** Answers to the server's own requests (elicitation, sampling, roots) and its log messages. */
+  handlers?: McpServerRequestHandlers;
   /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */
   clientInfo?: Implementation;
   /** Protocol generation to speak. Default `auto`. */

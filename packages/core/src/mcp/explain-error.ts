@@ -1,4 +1,11 @@
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import {
+  InsufficientScopeError,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
 
 /** Where and during what a failure happened. */
@@ -29,6 +36,8 @@ interface Explanation {
 }
 
 const SNIPPET_LENGTH = 300;
+/** Kinds that say more than `connect_failed` when the handshake fails. */
+const KINDS_KEPT_AT_CONNECT: ReadonlySet<McpErrorKind> = new Set(['cancelled', 'closed', 'unauthorized']);
 const CONNECT_ADVICE = 'Check that the server is running and that its address is right.';
 
 /** Shortens server-provided text so an error message stays readable. */
@@ -46,7 +55,7 @@ export function explainMcpError(error: unknown, context: FailureContext): McpCon
   if (error instanceof McpConnectionError) return error;
   const explanation = context.signal?.aborted ? explainCancel(context.signal) : explainCause(error, context);
   const kind =
-    context.phase === 'connect' && explanation.kind !== 'cancelled' && explanation.kind !== 'closed'
+    context.phase === 'connect' && !KINDS_KEPT_AT_CONNECT.has(explanation.kind)
       ? 'connect_failed'
       : explanation.kind;
   const parts = [
@@ -77,6 +86,20 @@ function explainCancel(signal: AbortSignal): Explanation {
 }
 
 function explainCause(error: unknown, context: FailureContext): Explanation {
+  if (error instanceof InsufficientScopeError) {
+    return {
+      kind: 'unauthorized',
+      what: `the server needs more access than was granted${error.requiredScope ? ` (scope "${snippet(error.requiredScope, 120)}")` : ''}`,
+      advice: 'Connect (authorize) the server again to grant it.',
+    };
+  }
+  if (error instanceof UnauthorizedError) {
+    return {
+      kind: 'unauthorized',
+      what: 'the server requires authorization, and it has not been given (or was revoked)',
+      advice: 'Connect (authorize) the server, then try again.',
+    };
+  }
   if (error instanceof SdkHttpError) return explainHttpStatus(error);
   if (error instanceof SdkError) return explainSdkError(error, context);
   if (error instanceof ProtocolError) {

@@ -8,6 +8,7 @@ export type {
   McpSseTransportConfig,
   McpTransportConfig,
 } from './connection-options.ts';
+export type { McpAuthorization } from './mcp-authorization.ts';
 export { McpClientPool, type McpLayerFailure, type McpPoolLayers } from './mcp-client-pool.ts';
 export { McpConnection, type McpRequestOptions } from './mcp-connection.ts';
 export {
@@ -16,7 +17,14 @@ export {
   type McpErrorKind,
 } from './mcp-connection-error.ts';
 export type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
+export {
+  type OAuthClientState,
+  OAuthSessionProvider,
+  type OAuthSessionProviderOptions,
+  type OAuthStateStore,
+} from './oauth-session-provider.ts';
 export type { McpTransportKind } from './open-client.ts';
+export type { McpServerRequestHandlers, ServerRequestContext } from './server-requests.ts';
 export { toToolDef } from './to-tool-def.ts';
 export { toToolOutput } from './to-tool-output.ts';
 export type { ToolsChangedListener } from './tools-changed-listeners.ts';

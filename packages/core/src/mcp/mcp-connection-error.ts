@@ -7,6 +7,7 @@
  * - `session_expired`: the server no longer knows the session (it restarted);
  * - `network_error`: the HTTP request itself failed;
  * - `http_error`: the server answered with an HTTP error status;
+ * - `unauthorized`: the server wants the user's authorization (OAuth) first, or more scope;
  * - `invalid_response`: the server answered something that is not valid JSON-RPC / MCP;
  * - `server_error`: the server answered with a JSON-RPC error (unknown tool, bad params, …);
  * - `closed`: the connection was closed on purpose with `close()`;
@@ -20,6 +21,7 @@ export type McpErrorKind =
   | 'session_expired'
   | 'network_error'
   | 'http_error'
+  | 'unauthorized'
   | 'invalid_response'
   | 'server_error'
   | 'closed'

@@ -1,9 +1,13 @@
-import type {
-  Client,
-  Implementation,
-  ReadResourceResult,
-  Resource,
-  Tool,
+import {
+  type Client,
+  type GetPromptResult,
+  type Implementation,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
+  type Tool,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
 import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
@@ -11,6 +15,7 @@ import { attributeToTool } from './attribute-to-tool.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { resolveConnectionTimeouts } from './connection-timeouts.ts';
 import { describeMessageProblem, explainMcpError, type FailureContext } from './explain-error.ts';
+import { finishAuthorization } from './finish-authorization.ts';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
 import type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
 import { type ClientTarget, openClient } from './open-client.ts';
@@ -182,6 +187,53 @@ export class McpConnection implements McpToolClient {
     );
   }
 
+  /** Lists the server's resource templates (every page). */
+  async listResourceTemplates(options: McpRequestOptions = {}): Promise<ResourceTemplate[]> {
+    const { signal } = options;
+    const result = await this.request(
+      this.context('listing resource templates', 'request', signal),
+      (client) => client.listResourceTemplates(undefined, { signal, timeout: this.timeoutMs }),
+    );
+    return result.resourceTemplates;
+  }
+
+  /** Asks the server to send `notifications/resources/updated` for one resource (see `handlers.onResourceUpdated`). */
+  async subscribeResource(uri: string, options: McpRequestOptions = {}): Promise<void> {
+    const { signal } = options;
+    await this.request(this.context(`subscribing to resource "${uri}"`, 'request', signal), (client) =>
+      client.subscribeResource({ uri }, { signal, timeout: this.timeoutMs }),
+    );
+  }
+
+  /** Ends a {@link subscribeResource} subscription. */
+  async unsubscribeResource(uri: string, options: McpRequestOptions = {}): Promise<void> {
+    const { signal } = options;
+    await this.request(this.context(`unsubscribing from resource "${uri}"`, 'request', signal), (client) =>
+      client.unsubscribeResource({ uri }, { signal, timeout: this.timeoutMs }),
+    );
+  }
+
+  /** Lists the server's prompts (every page). */
+  async listPrompts(options: McpRequestOptions = {}): Promise<Prompt[]> {
+    const { signal } = options;
+    const result = await this.request(this.context('listing prompts', 'request', signal), (client) =>
+      client.listPrompts(undefined, { signal, timeout: this.timeoutMs }),
+    );
+    return result.prompts;
+  }
+
+  /** Gets one prompt, filled with its arguments. */
+  async getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: McpRequestOptions = {},
+  ): Promise<GetPromptResult> {
+    const { signal } = options;
+    return this.request(this.context(`getting prompt "${name}"`, 'request', signal), (client) =>
+      client.getPrompt({ name, arguments: args }, { signal, timeout: this.timeoutMs }),
+    );
+  }
+
   /**
    * Subscribes to tool-list changes (the server's `tools/list_changed`, or a different list
    * found after a reconnect). The listener gets the updated layer; errors it throws are
@@ -221,7 +273,11 @@ export class McpConnection implements McpToolClient {
     };
   }
 
-  /** Runs one request on a live session, reconnecting first when needed. */
+  /**
+   * Runs one request on a live session, reconnecting first when needed. A request refused
+   * for want of authorization (an expired grant, or step-up to more scope) is sent once
+   * more after the user authorized, when the connection can wait for that.
+   */
   private async request<T>(context: FailureContext, run: (client: Client) => Promise<T>): Promise<T> {
     let session = await this.acquireVerified(context);
     try {
@@ -229,6 +285,14 @@ export class McpConnection implements McpToolClient {
       this.transportProblem = undefined;
       return result;
     } catch (error) {
+      if (this.canAuthorize(error, context)) {
+        await this.authorizeOn(session, context);
+        try {
+          return await run(session.client);
+        } catch (retryError) {
+          throw this.fail(retryError, session, context);
+        }
+      }
       if (this.closed || context.signal?.aborted || !neverSent(error))
         throw this.fail(error, session, context);
       this.discard(session);
@@ -236,6 +300,25 @@ export class McpConnection implements McpToolClient {
     session = await this.acquireVerified(context);
     try {
       return await run(session.client);
+    } catch (error) {
+      throw this.fail(error, session, context);
+    }
+  }
+
+  private canAuthorize(error: unknown, context: FailureContext): boolean {
+    return (
+      error instanceof UnauthorizedError &&
+      !this.closed &&
+      !context.signal?.aborted &&
+      this.options.authorization?.awaitCallback !== undefined
+    );
+  }
+
+  private async authorizeOn(session: Session, context: FailureContext): Promise<void> {
+    const authorization = this.options.authorization;
+    if (!authorization) return;
+    try {
+      await finishAuthorization(session.transport, authorization, context.signal);
     } catch (error) {
       throw this.fail(error, session, context);
     }
@@ -332,6 +415,9 @@ export class McpConnection implements McpToolClient {
         connectTimeoutMs: this.connectTimeoutMs,
         fetch: this.options.fetch,
         headers: this.options.headers,
+        authorization: this.options.authorization,
+        handlers: this.options.handlers ?? {},
+        server: this.name,
         signal: this.closer.signal,
         onToolsChanged: (client, tools) => {
           if (this.session?.client === client) this.updateTools(tools);

@@ -7,9 +7,17 @@ import {
   StreamableHTTPClientTransport,
   type Tool,
   type Transport,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import type { McpProtocolMode } from './connection-options.ts';
 import { snippet } from './explain-error.ts';
+import { finishAuthorization } from './finish-authorization.ts';
+import type { McpAuthorization } from './mcp-authorization.ts';
+import {
+  clientCapabilities,
+  type McpServerRequestHandlers,
+  registerServerRequestHandlers,
+} from './server-requests.ts';
 
 /** The transport that carries a connection. */
 export type McpTransportKind = 'streamable-http' | 'sse' | 'in-memory' | 'custom';
@@ -22,11 +30,17 @@ export type ClientTarget =
 
 /** How to build and connect the SDK client. */
 export interface ClientSettings {
+  /** The server's name, passed to the handlers of its requests. */
+  server: string;
   clientInfo: Implementation;
   protocol: McpProtocolMode;
   connectTimeoutMs: number;
   fetch?: FetchLike;
   headers?: Record<string, string>;
+  /** OAuth for HTTP targets: a `401` starts the authorization flow. */
+  authorization?: McpAuthorization;
+  /** Answers to the server's own requests (elicitation, sampling, roots) and its log messages. */
+  handlers: McpServerRequestHandlers;
   /** Abandons the handshake when aborted (the connection is being closed). */
   signal?: AbortSignal;
   /** Called with the fresh tool list after the server announced `tools/list_changed`. */
@@ -48,20 +62,19 @@ export interface OpenedClient {
 export async function openClient(target: ClientTarget, settings: ClientSettings): Promise<OpenedClient> {
   if (target.type === 'factory')
     return connectClient(settings, settings.protocol, await target.create(), target.kind);
-  if (target.type === 'sse')
-    return connectClient(settings, 'legacy', sseTransport(target.url, settings), 'sse');
+  if (target.type === 'sse') {
+    const reopen = () => sseTransport(target.url, settings);
+    return connectClient(settings, 'legacy', reopen(), 'sse', reopen);
+  }
   try {
-    return await connectClient(
-      settings,
-      settings.protocol,
-      streamableTransport(target.url, settings),
-      'streamable-http',
-    );
+    const reopen = () => streamableTransport(target.url, settings);
+    return await connectClient(settings, settings.protocol, reopen(), 'streamable-http', reopen);
   } catch (error) {
     const pinned = typeof settings.protocol === 'object';
     if (!target.sseFallback || pinned || !refusesStreamableHttp(error)) throw error;
     try {
-      return await connectClient(settings, 'legacy', sseTransport(target.url, settings), 'sse');
+      const reopen = () => sseTransport(target.url, settings);
+      return await connectClient(settings, 'legacy', reopen(), 'sse', reopen);
     } catch (sseError) {
       throw new Error(
         `Streamable HTTP was refused (${describe(error)}) and the legacy SSE transport failed too (${describe(sseError)})`,
@@ -71,13 +84,35 @@ export async function openClient(target: ClientTarget, settings: ClientSettings)
   }
 }
 
+/**
+ * Connects; when the server wants the user's authorization first and the settings can wait
+ * for it, finishes the flow on that transport and connects once more on a fresh one.
+ */
 async function connectClient(
+  settings: ClientSettings,
+  protocol: McpProtocolMode,
+  transport: Transport,
+  kind: McpTransportKind,
+  reopen?: () => Transport,
+): Promise<OpenedClient> {
+  try {
+    return await connectOnce(settings, protocol, transport, kind);
+  } catch (error) {
+    const { authorization } = settings;
+    if (!(error instanceof UnauthorizedError) || !reopen || !authorization?.awaitCallback) throw error;
+    await finishAuthorization(transport, authorization, settings.signal);
+    return connectOnce(settings, protocol, reopen(), kind);
+  }
+}
+
+async function connectOnce(
   settings: ClientSettings,
   protocol: McpProtocolMode,
   transport: Transport,
   kind: McpTransportKind,
 ): Promise<OpenedClient> {
   const client: Client = new Client(settings.clientInfo, {
+    capabilities: clientCapabilities(settings.handlers),
     versionNegotiation: {
       mode: protocol === 'auto' || protocol === 'legacy' ? protocol : { pin: protocol.pin },
     },
@@ -89,6 +124,7 @@ async function connectClient(
       },
     },
   });
+  registerServerRequestHandlers(client, settings.server, settings.handlers);
   // Closing the transport fails whatever the handshake waits for (the SDK's version probe takes no signal).
   const abandon = () => void transport.close().catch(() => undefined);
   settings.signal?.addEventListener('abort', abandon, { once: true });
@@ -106,6 +142,7 @@ async function connectClient(
 function streamableTransport(url: URL, settings: ClientSettings): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(url, {
     fetch: settings.fetch,
+    authProvider: settings.authorization?.provider,
     requestInit: settings.headers ? { headers: settings.headers } : undefined,
   });
 }
@@ -113,6 +150,7 @@ function streamableTransport(url: URL, settings: ClientSettings): StreamableHTTP
 function sseTransport(url: URL, settings: ClientSettings): SSEClientTransport {
   return new SSEClientTransport(url, {
     fetch: settings.fetch,
+    authProvider: settings.authorization?.provider,
     requestInit: settings.headers ? { headers: settings.headers } : undefined,
   });
 }
