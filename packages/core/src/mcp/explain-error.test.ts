@@ -1,4 +1,11 @@
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import {
+  InsufficientScopeError,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
 import { explainMcpError, type FailureContext } from './explain-error.ts';
 
@@ -17,6 +24,23 @@ describe('explainMcpError', () => {
     const error = explainMcpError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), context);
     expect(error).toMatchObject({ kind: 'timeout', server: 'weather', tool: 'forecast' });
     expect(error.message).toContain(`${prefix} no answer within 500 ms (timed out).`);
+  });
+
+  test('a server that wants authorization says so, also during the handshake, and says to connect it', () => {
+    const error = explainMcpError(new UnauthorizedError(), {
+      ...context,
+      phase: 'connect',
+      action: 'connecting',
+    });
+    expect(error.kind).toBe('unauthorized');
+    expect(error.message).toContain('requires authorization');
+    expect(error.message).toContain('Connect (authorize) the server');
+  });
+
+  test('a token without the scope a tool needs names the scope', () => {
+    const error = explainMcpError(new InsufficientScopeError({ requiredScope: 'repo:write' }), context);
+    expect(error.kind).toBe('unauthorized');
+    expect(error.message).toContain('scope "repo:write"');
   });
 
   test('an aborted signal is a cancellation, whatever the SDK threw', () => {

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { type OAuthClientState, OAuthSessionProvider } from './oauth-session-provider.ts';
+
+function provider(saved: OAuthClientState[] = []) {
+  let state: OAuthClientState = {};
+  const opened: URL[] = [];
+  const instance = new OAuthSessionProvider({
+    redirectUrl: 'http://127.0.0.1:8787/oauth/callback',
+    clientMetadata: { client_name: 'Switchboard', redirect_uris: ['http://127.0.0.1:8787/oauth/callback'] },
+    store: {
+      load: () => state,
+      save: (next) => {
+        state = next;
+        saved.push(next);
+      },
+    },
+    openAuthorizationPage: (url) => {
+      opened.push(url);
+    },
+  });
+  return { instance, opened, state: () => state };
+}
+
+describe('OAuthSessionProvider', () => {
+  test('keeps the registration, the verifier and the tokens in its store, as plain JSON', async () => {
+    const saved: OAuthClientState[] = [];
+    const { instance, state } = provider(saved);
+    await instance.saveClientInformation({ client_id: 'abc' });
+    await instance.saveCodeVerifier('verifier-1');
+    expect(await instance.codeVerifier()).toBe('verifier-1');
+    await instance.saveTokens({ access_token: 'token-1', token_type: 'Bearer' });
+    expect(await instance.tokens()).toEqual({ access_token: 'token-1', token_type: 'Bearer' });
+    expect(await instance.clientInformation()).toEqual({ client_id: 'abc' });
+    // The verifier is spent once tokens arrive.
+    expect(state().codeVerifier).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(saved.at(-1)))).toEqual(saved.at(-1));
+  });
+
+  test('hands the authorization page to the app', async () => {
+    const { instance, opened } = provider();
+    await instance.redirectToAuthorization(new URL('https://auth.example/authorize?client_id=abc'));
+    expect(opened.map(String)).toEqual(['https://auth.example/authorize?client_id=abc']);
+  });
+
+  test('a configured client id serves until a registration replaces it', async () => {
+    const instance = new OAuthSessionProvider({
+      redirectUrl: 'http://127.0.0.1/cb',
+      clientMetadata: { redirect_uris: ['http://127.0.0.1/cb'] },
+      preRegistered: { client_id: 'configured', client_secret: 's' },
+      openAuthorizationPage: () => undefined,
+    });
+    expect(await instance.clientInformation()).toEqual({ client_id: 'configured', client_secret: 's' });
+    await instance.saveClientInformation({ client_id: 'registered' });
+    expect(await instance.clientInformation()).toEqual({ client_id: 'registered' });
+  });
+
+  test('invalidating drops only what the server said is no longer valid', async () => {
+    const { instance, state } = provider();
+    await instance.saveClientInformation({ client_id: 'abc' });
+    await instance.saveTokens({ access_token: 't', token_type: 'Bearer' });
+    await instance.saveDiscoveryState({ authorizationServerUrl: 'https://auth.example' });
+    await instance.invalidateCredentials('tokens');
+    expect(state()).toMatchObject({ client: { client_id: 'abc' }, discovery: expect.any(Object) });
+    expect(state().tokens).toBeUndefined();
+    await instance.invalidateCredentials('all');
+    expect(state()).toEqual({});
+  });
+
+  test('asking for a verifier with no authorization in progress is a clear error', async () => {
+    await expect(provider().instance.codeVerifier()).rejects.toThrow(/No authorization is in progress/);
+  });
+});
