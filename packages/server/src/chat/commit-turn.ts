@@ -47,6 +47,11 @@ export interface TurnCommit {
   /** The calls the conversation now waits for. */
   pending: PendingCall[];
   messages: MessageDraft[];
+  /**
+   * The seq of the user's message this turn began with (stored when it was acknowledged): the
+   * committed session accounts for it even when the turn stores no message of its own.
+   */
+  userMessageSeq?: number;
   /** Events not stored yet, then (built from the messages about to be stored) the ones that close the run. */
   events: SequencedEvent[];
   closingEvents: (messages: ApiMessage[]) => SequencedEvent[];
@@ -124,7 +129,7 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
        UPDATE conversations SET session = ${$(sessionJson)}, session_version = session_version + 1,
          tool_turns = ${$(commit.session.toolTurns)}, status = ${$(commit.status)},
          pending = ${$(json(commit.pending))}::jsonb,
-         session_message_seq = COALESCE((SELECT max(seq) FROM stored_messages), session_message_seq),
+         session_message_seq = COALESCE((SELECT max(seq) FROM stored_messages), ${$(commit.userMessageSeq ?? null)}::bigint, session_message_seq),
          event_seq = ${chunk ? `${$(chunk.last)}::bigint` : 'event_seq'},
          title = CASE WHEN title = '' AND ${title}::text IS NOT NULL THEN ${title} ELSE title END,
          approval_policy = ${commit.approvalPolicy ? `${$(json(commit.approvalPolicy))}::jsonb` : 'approval_policy'},

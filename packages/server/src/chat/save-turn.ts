@@ -10,6 +10,7 @@ import { type MessageRow, toApiMessage } from '../store/message-store.ts';
 import type { AcquiredTurn } from './acquire-conversation.ts';
 import { commitTurn, LeaseLostError, type TurnCommit } from './commit-turn.ts';
 import { statusOf } from './conversation-lease.ts';
+import { forgetFailedRequest } from './forget-failed-request.ts';
 import type { LiveRun } from './live-run.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { StreamEvent } from './stream-event.ts';
@@ -64,7 +65,7 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
   const { live, acquired, result, catalog } = turn;
   const conversationId = live.conversationId;
   const runId = live.runId;
-  const session = result.session.toJSON();
+  const session = forgetFailedRequest(result.session.toJSON(), turn.startLength, result.stopReason);
   const drafts = toApiMessages(session.messages.slice(turn.startLength), turn.toolNames);
   if (turn.input.kind === 'chat') {
     const index = drafts.findIndex((draft) => draft.role === 'user');
@@ -82,6 +83,7 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       status: statusOf(session),
       pending,
       messages: drafts,
+      userMessageSeq: acquired.userMessage?.seq,
       events: live.unstored(),
       closingEvents: (rows) => [
         live.number(savedEvent(rows, acquired.userMessage, result.stopReason, pending)),

@@ -1,0 +1,67 @@
+import type { ChatMessage } from '@switchboard/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import { testBackends } from './support/test-database.ts';
+import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+
+/** Each message the model got as [role, its text]. */
+function texts(messages: readonly ChatMessage[]): string[][] {
+  return messages.map((message) => [
+    message.role,
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(''),
+  ]);
+}
+
+describe.each(testBackends())('a message after a failed turn (%s)', (backend) => {
+  let model: QueuedModel;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    model = queuedModel();
+    gw = await startTestGateway(backend, { model, limits: { requestsPerMinute: 1000 } });
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  /** A conversation whose first turn failed: the model answered its message with an error. */
+  const failedConversation = async (content: string) => {
+    const id = (await gw.alice.post('/conversations', {})).body.id as string;
+    const failed = await gw.alice.post(`/conversations/${id}/chat`, { content });
+    expect(failed.body).toMatchObject({ success: false, stop_reason: 'error' });
+    return id;
+  };
+
+  it('sends a retried message to the model once, not the failed copy with it', async () => {
+    const id = await failedConversation('Add milk to my cart');
+    model.enqueue({ text: 'Added.' });
+    const retried = await gw.alice.post(`/conversations/${id}/chat`, { content: 'Add milk to my cart' });
+    expect(retried.body).toMatchObject({ success: true, stop_reason: 'end_turn' });
+    expect(texts(model.requests.at(-1)?.messages ?? [])).toEqual([['user', 'Add milk to my cart']]);
+    const transcript = (await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<{
+      role: string;
+      content: string;
+    }>;
+    expect(transcript.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Add milk to my cart'],
+      ['user', 'Add milk to my cart'],
+      ['assistant', 'Added.'],
+    ]);
+  });
+
+  it('replaces the failed message with a different one, and keeps answered history', async () => {
+    const id = (await gw.alice.post('/conversations', {})).body.id as string;
+    model.enqueue({ text: 'Hello.' });
+    await gw.alice.post(`/conversations/${id}/chat`, { content: 'Hi' });
+    await gw.alice.post(`/conversations/${id}/chat`, { content: 'Add milk to my cart' });
+    model.enqueue({ text: 'Added oat milk.' });
+    await gw.alice.post(`/conversations/${id}/chat`, { content: 'Add oat milk instead' });
+    expect(texts(model.requests.at(-1)?.messages ?? [])).toEqual([
+      ['user', 'Hi'],
+      ['assistant', 'Hello.'],
+      ['user', 'Add oat milk instead'],
+    ]);
+  });
+});
