@@ -24,6 +24,7 @@ export { DEFAULT_LIMITS } from './loop/limits.ts';
 export { RECALL_TOOL } from './loop/recall-tool.ts';
 export type { AgentCallbacks, AgentLoopOptions, AgentResult, ResumeInput } from './loop/run-agent-loop.ts';
 export { ResumeError, resumeAgentLoop, runAgentLoop } from './loop/run-agent-loop.ts';
+export * from './interaction/index.ts';
 export * from './mcp/index.ts';
 export type { ScriptedModel, ScriptedReply, ScriptedTurn } from './model/scripted-model.ts';
 export { createScriptedModel } from './model/scripted-model.ts';

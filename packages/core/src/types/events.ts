@@ -24,6 +24,11 @@ export type CustomEventName =
   | 'loop_detected'
   | 'awaiting_client_tool'
   | 'awaiting_approval'
+  | 'elicitation_request'
+  | 'elicitation_resolved'
+  | 'sampling_request'
+  | 'sampling_resolved'
+  | 'server_log'
   | 'metrics';
 
 interface BaseEvent {

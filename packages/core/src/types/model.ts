@@ -33,7 +33,13 @@ export type ModelStreamEvent =
   | { type: 'tool_call_delta'; id: string; name: string; argumentsDelta: string }
   | { type: 'tool_call'; id: string; name: string; input: unknown }
   | { type: 'usage'; usage: Usage }
-  | { type: 'finish'; reason: ModelFinishReason; error?: string };
+  | {
+      type: 'finish';
+      reason: ModelFinishReason;
+      error?: string;
+      /** With `error`: the vendor's error type or code (`authentication_error`, `invalid_api_key`, …), for operators. */
+      errorType?: string;
+    };
 
 /**
  * The streaming model interface every adapter implements.
@@ -43,5 +49,10 @@ export type ModelStreamEvent =
 export interface LanguageModel {
   /** `vendor:model`, e.g. `anthropic:claude-sonnet-4-5` or `offline:planner`. */
   readonly id: string;
+  /**
+   * `planner` for a model that is not a language model (the offline planner): it cannot answer
+   * free-form requests such as a server's `sampling/createMessage`. Default `language-model`.
+   */
+  readonly kind?: 'language-model' | 'planner';
   stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
 }

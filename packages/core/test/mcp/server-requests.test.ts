@@ -1,7 +1,10 @@
 import type { ElicitRequestParams, LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ElicitationBroker, SamplingBroker } from '../../src/interaction/index.ts';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
+import { createScriptedModel } from '../../src/model/scripted-model.ts';
+import type { AgentEvent } from '../../src/types/events.ts';
 import { callContext, SERVER_EVERYTHING } from './helpers.ts';
 
 /**
@@ -114,6 +117,48 @@ describe('a connection without handlers', () => {
       expect(names).not.toContain('trigger-elicitation-request');
       expect(names).not.toContain('trigger-sampling-request');
       expect(names).not.toContain('get-roots-list');
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe('the brokers bring the server’s requests to the person, over a real connection', () => {
+  test('an elicitation shows as an event and the person’s answer completes the tool call', async () => {
+    const events: AgentEvent[] = [];
+    const model = createScriptedModel([{ text: 'a short story' }]);
+    const elicitations = new ElicitationBroker({ emit: (event) => events.push(event) });
+    const sampling = new SamplingBroker({ model, emit: (event) => events.push(event) });
+    const connection = new McpConnection({
+      name: 'everything',
+      transport: stdioTransport({ command: process.execPath, args: [SERVER_EVERYTHING, 'stdio'] }),
+      timeoutMs: 10_000,
+      handlers: { elicitation: elicitations.handle, sampling: sampling.handle },
+    });
+    const requestOf = (name: string) =>
+      events.find((event) => event.type === 'CUSTOM' && event.name === name) as {
+        value: { requestId: string };
+      };
+    try {
+      const call = connection.callTool('trigger-elicitation-request', {}, callContext());
+      await expect.poll(() => elicitations.pending.length, { timeout: 10_000 }).toBe(1);
+      expect(
+        elicitations.answer(requestOf('elicitation_request').value.requestId, {
+          action: 'accept',
+          content: { name: 'Grace Hopper', check: true },
+        }),
+      ).toEqual({ ok: true });
+      expect((await call).text).toContain('Name: Grace Hopper');
+
+      const sampled = connection.callTool(
+        'trigger-sampling-request',
+        { prompt: 'a story', maxTokens: 30 },
+        callContext(),
+      );
+      await expect.poll(() => sampling.pending.length, { timeout: 10_000 }).toBe(1);
+      sampling.answer(requestOf('sampling_request').value.requestId, true);
+      expect((await sampled).text).toContain('a short story');
+      expect(model.requests[0].messages[0].content).toContain('a story');
     } finally {
       await connection.close();
     }

@@ -23,6 +23,7 @@ export function createOfflinePlanner(options: OfflinePlannerOptions = {}): Langu
   const searchLimit = options.searchLimit ?? 5;
   return {
     id: 'offline:planner',
+    kind: 'planner',
     async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
       const step = planNextStep(request, { now: now(), searchLimit });
       if (step.text !== '') yield { type: 'text_delta', text: step.text };
