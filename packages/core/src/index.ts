@@ -14,6 +14,7 @@ export type { DispatchContext, DispatcherOptions, DispatchOutcome } from './disp
 export { serverKey, ToolDispatcher } from './dispatch/dispatcher.ts';
 export { normalizeToolOutput, safeStringify } from './dispatch/normalize-tool-output.ts';
 export type { CanvasActionEvent, UiCallbacks, WidgetEvent } from './dispatch/ui-hooks.ts';
+export * from './interaction/index.ts';
 export { AgentRun } from './loop/agent-run.ts';
 export type { AgentSessionSnapshot, PendingToolCall, SuspendedStep } from './loop/agent-session.ts';
 export { AgentSession } from './loop/agent-session.ts';
@@ -24,7 +25,6 @@ export { DEFAULT_LIMITS } from './loop/limits.ts';
 export { RECALL_TOOL } from './loop/recall-tool.ts';
 export type { AgentCallbacks, AgentLoopOptions, AgentResult, ResumeInput } from './loop/run-agent-loop.ts';
 export { ResumeError, resumeAgentLoop, runAgentLoop } from './loop/run-agent-loop.ts';
-export * from './interaction/index.ts';
 export * from './mcp/index.ts';
 export type { ScriptedModel, ScriptedReply, ScriptedTurn } from './model/scripted-model.ts';
 export { createScriptedModel } from './model/scripted-model.ts';
