@@ -59,6 +59,8 @@ export interface AgentResult {
   /** Calls waiting for the client (`awaiting_client_tool`) or a person (`awaiting_approval`). */
   pending: PendingToolCall[];
   error?: string;
+  /** When a model call failed: the vendor's error type or code (e.g. `authentication_error`), if it gave one. */
+  errorType?: string;
 }
 
 /** Answers for a suspended step. */

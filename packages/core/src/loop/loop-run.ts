@@ -42,6 +42,8 @@ export class LoopRun {
     elapsedMs: 0,
   };
   #text = '';
+  /** The vendor's error type of a failed model call, for the result. */
+  #errorType: string | undefined;
 
   constructor(options: AgentLoopOptions, session: AgentSession, events: EventChannel<AgentEvent>) {
     this.#options = options;
@@ -125,7 +127,10 @@ export class LoopRun {
       if (content.length > 0) this.#session.messages.push({ role: 'assistant', content });
 
       if (step.finish === 'aborted') return 'aborted';
-      if (step.finish === 'error') throw new Error(`model error: ${step.error}`);
+      if (step.finish === 'error') {
+        this.#errorType = step.errorType;
+        throw new Error(`model error: ${step.error}`);
+      }
       if (step.toolUses.length === 0) return 'end_turn';
 
       this.#session.toolTurns++;
@@ -327,6 +332,7 @@ export class LoopRun {
       session: this.#session,
       pending,
       ...(error ? { error } : {}),
+      ...(stopReason === 'error' && this.#errorType ? { errorType: this.#errorType } : {}),
     };
   }
 }

@@ -10,6 +10,8 @@ export interface ModelStepResult {
   usage: Usage;
   finish: ModelFinishReason | 'aborted';
   error?: string;
+  /** With `error`: the vendor's error type, when the model gave one. */
+  errorType?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function runModelStep(
   let textOpen = false;
   let finish: ModelStepResult['finish'] | undefined;
   let error: string | undefined;
+  let errorType: string | undefined;
 
   const startCall = (id: string, name: string) => {
     if (started.has(id)) return false;
@@ -72,6 +75,7 @@ export async function runModelStep(
         case 'finish':
           finish = event.reason;
           error = event.error;
+          errorType = event.errorType;
           break;
       }
     }
@@ -86,8 +90,10 @@ export async function runModelStep(
   if (finish === undefined) {
     return { text, toolUses, usage, finish: 'error', error: 'the model stream ended without a finish event' };
   }
-  if (finish === 'error')
-    return { text, toolUses: [], usage, finish, error: error ?? 'the model reported an error' };
+  if (finish === 'error') {
+    const reported = error ?? 'the model reported an error';
+    return { text, toolUses: [], usage, finish, error: reported, ...(errorType ? { errorType } : {}) };
+  }
   return { text, toolUses, usage, finish };
 }
 

@@ -243,6 +243,7 @@ describe('createAnthropicModel', () => {
         type: 'finish',
         reason: 'error',
         error: 'Anthropic API error 500 (api_error): Internal server error',
+        errorType: 'api_error',
       },
     ]);
   });
@@ -255,6 +256,7 @@ describe('createAnthropicModel', () => {
       type: 'finish',
       reason: 'error',
       error: 'Anthropic API error (overloaded_error): Overloaded',
+      errorType: 'overloaded_error',
     });
   });
 
@@ -316,6 +318,7 @@ describe('createAnthropicModel', () => {
       type: 'finish',
       reason: 'error',
       error: 'Anthropic API error 401 (authentication_error): invalid x-api-key *** — check the API key',
+      errorType: 'authentication_error',
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelFinishReason, ModelStreamEvent, Usage } from '@switchboard/core';
 import { describeModelError } from '../shared/describe-model-error.ts';
+import { modelErrorType } from '../shared/model-error-type.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 
 /** How to run one streamed Messages API call. */
@@ -102,7 +103,11 @@ export async function* streamAnthropicMessage(
     }
   } catch (error) {
     if (usage) yield { type: 'usage', usage };
-    yield finishWithError(options, describeModelError('Anthropic', error, options.secrets));
+    yield finishWithError(
+      options,
+      describeModelError('Anthropic', error, options.secrets),
+      modelErrorType(error),
+    );
     return;
   }
   if (usage) yield { type: 'usage', usage };
@@ -115,8 +120,13 @@ export async function* streamAnthropicMessage(
   }
 }
 
-function finishWithError(options: StreamAnthropicMessageOptions, error: string): ModelStreamEvent {
-  return { type: 'finish', reason: 'error', error: options.signal.aborted ? 'aborted' : error };
+function finishWithError(
+  options: StreamAnthropicMessageOptions,
+  error: string,
+  errorType?: string,
+): ModelStreamEvent {
+  if (options.signal.aborted) return { type: 'finish', reason: 'error', error: 'aborted' };
+  return { type: 'finish', reason: 'error', error, ...(errorType ? { errorType } : {}) };
 }
 
 /** Takes every counter the event reports; message_delta counters are cumulative, so they replace. */

@@ -258,6 +258,7 @@ describe('createOpenAIModel', () => {
         reason: 'error',
         error:
           'OpenAI-compatible API error 500 (server_error): The server had an error while processing your request.',
+        errorType: 'server_error',
       },
     ]);
   });
@@ -271,6 +272,7 @@ describe('createOpenAIModel', () => {
       reason: 'error',
       error:
         'OpenAI-compatible API error (server_error): The server had an error while processing your request. Sorry about that!',
+      errorType: 'server_error',
     });
   });
 
@@ -324,6 +326,7 @@ describe('createOpenAIModel', () => {
       reason: 'error',
       error:
         'OpenAI-compatible API error 401 (invalid_api_key): Incorrect API key provided: ***. — check the API key',
+      errorType: 'invalid_api_key',
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { ModelFinishReason, ModelStreamEvent, Usage } from '@switchboard/core';
 import { describeModelError } from './describe-model-error.ts';
+import { modelErrorType } from './model-error-type.ts';
 import { createToolCallAssembler, type ToolCallDeltaPart } from './tool-call-assembler.ts';
 
 /** The fields this module reads from an OpenAI-style `chat.completion.chunk` (OpenAI, web-llm, …). */
@@ -61,7 +62,11 @@ export async function* streamChatCompletion(
     }
   } catch (error) {
     if (usage) yield { type: 'usage', usage };
-    yield finishWithError(options, describeModelError(options.vendor, error, options.secrets));
+    yield finishWithError(
+      options,
+      describeModelError(options.vendor, error, options.secrets),
+      modelErrorType(error),
+    );
     return;
   }
   if (options.signal.aborted || finishReason === 'abort') {
@@ -83,8 +88,13 @@ export async function* streamChatCompletion(
   yield { type: 'finish', reason: refused ? 'refusal' : mapFinishReason(finishReason, calls.length > 0) };
 }
 
-function finishWithError(options: StreamChatCompletionOptions, error: string): ModelStreamEvent {
-  return { type: 'finish', reason: 'error', error: options.signal.aborted ? 'aborted' : error };
+function finishWithError(
+  options: StreamChatCompletionOptions,
+  error: string,
+  errorType?: string,
+): ModelStreamEvent {
+  if (options.signal.aborted) return { type: 'finish', reason: 'error', error: 'aborted' };
+  return { type: 'finish', reason: 'error', error, ...(errorType ? { errorType } : {}) };
 }
 
 function mapFinishReason(reason: string, hasToolCalls: boolean): ModelFinishReason {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
 import type { ApiMessage } from '../messages/api-message.ts';
 import { toApiMessages } from '../messages/to-api-messages.ts';
+import { logTurnFailure } from '../observability/log-turn-failure.ts';
 import type { TurnObservation } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
 import type { PendingCall } from '../store/conversation.ts';
@@ -111,16 +112,14 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
     await bus.publish(eventsChannel(conversationId), String(live.lastSeq)).catch(() => undefined);
     const saved = committed.messages.map(toApiMessage);
     observation?.end({ stopReason: result.stopReason, error: result.error });
-    logger.info(
-      {
-        conversationId,
-        runId,
-        stopReason: result.stopReason,
-        toolCalls: result.metrics.toolCalls,
-        elapsedMs: result.metrics.elapsedMs,
-      },
-      'turn saved',
-    );
+    const fields = {
+      conversationId,
+      runId,
+      toolCalls: result.metrics.toolCalls,
+      elapsedMs: result.metrics.elapsedMs,
+    };
+    if (result.stopReason === 'error') logTurnFailure(logger, fields, turn.modelId, result);
+    else logger.info({ ...fields, stopReason: result.stopReason }, 'turn saved');
     return {
       conversationId,
       runId,

@@ -12,6 +12,7 @@ import { clientLayer } from '../../chat/turn-setup.ts';
 import type { MessageDraft } from '../../messages/api-message.ts';
 import { fromApiMessages, MessageFormatError } from '../../messages/from-api-messages.ts';
 import { toApiMessages } from '../../messages/to-api-messages.ts';
+import { logTurnFailure } from '../../observability/log-turn-failure.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { newId } from '../../store/new-id.ts';
 import { ApiError } from '../api-error.ts';
@@ -155,6 +156,7 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
       );
     }
 
+    if (result.stopReason === 'error') logTurnFailure(services.logger, { userId: user.id }, model.id, result);
     await services.db
       .query(
         `INSERT INTO usage (user_id, conversation_id, run_id, model, stop_reason, input_tokens, output_tokens, model_calls, tool_calls, elapsed_ms)
