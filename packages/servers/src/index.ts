@@ -1,4 +1,5 @@
 export { KEY_NOT_FOUND, startCalculatorStorage } from './calculator-storage/start-calculator-storage.ts';
+export type { ProtectedResourceOptions } from './launcher/protect-resource.ts';
 export { type HttpServing, type ServeHttpOptions, serveHttp } from './launcher/serve-http.ts';
 export { type StdioServing, serveStdio } from './launcher/serve-stdio.ts';
 export {

@@ -6,6 +6,7 @@ import {
   toNodeHandler,
 } from '@modelcontextprotocol/node';
 import { type AuthInfo, createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+import { type ProtectedResourceOptions, protectResource } from './protect-resource.ts';
 
 /** Options of {@link serveHttp}. */
 export interface ServeHttpOptions {
@@ -17,9 +18,15 @@ export interface ServeHttpOptions {
   path?: string;
   /**
    * Resolves the caller of a request (e.g. from a bearer token checked by a gateway). The
-   * result reaches tools as `ctx.http.authInfo`; the shop keys carts on it.
+   * result reaches tools as `ctx.http.authInfo`; the shop keys carts on it. Not with {@link oauth}.
    */
   authenticate?: (request: IncomingMessage) => AuthInfo | undefined;
+  /**
+   * Makes the endpoint an OAuth protected resource (MCP authorization): every request needs a
+   * bearer token from `issuer` for this resource, the protected-resource metadata is served, and
+   * the token's user reaches tools as `ctx.http.authInfo` (`extra.sub`). See {@link ProtectedResourceOptions}.
+   */
+  oauth?: ProtectedResourceOptions;
 }
 
 /** A server listening for Streamable HTTP. */
@@ -36,24 +43,41 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
  * Serves MCP over Streamable HTTP (the SDK's `createMcpHandler`: the 2026 per-request protocol and
  * the stateless 2025 fallback). On a loopback interface the Host header and, when present, the
  * Origin header must name localhost (403 otherwise): this blocks DNS-rebinding attacks and requests
- * from other sites' web pages, as the MCP transport specification requires.
+ * from other sites' web pages, as the MCP transport specification requires. With `oauth`, requests
+ * need an access token from the authorization server (see {@link protectResource}).
  */
 export async function serveHttp(
   createServer: McpServerFactory,
   options: ServeHttpOptions = {},
 ): Promise<HttpServing> {
+  if (options.oauth && options.authenticate) {
+    throw new TypeError('serveHttp: give either `oauth` or `authenticate`, not both.');
+  }
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const handler = createMcpHandler(createServer, {
     onerror: (error) => process.stderr.write(`[mcp http] ${error.message}\n`),
   });
-  const handle = toNodeHandler(handler);
   const guards = LOOPBACK.has(host) ? [localhostHostValidation(), localhostOriginValidation()] : [];
 
-  const server = createHttpServer((request, response) => {
+  // Requests are taken once the URL, and with it the default resource identifier, is known.
+  const server = createHttpServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}${path}`;
+  const protectedResource =
+    options.oauth && protectResource(handler, { ...options.oauth, resource: options.oauth.resource ?? url });
+  const documentPaths = protectedResource ? protectedResource.documentPaths : new Set<string>();
+  const handle = toNodeHandler(protectedResource || handler);
+
+  server.on('request', (request, response) => {
     if (!guards.every((guard) => guard(request, response))) return;
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== path) {
+    if (pathname !== path && !documentPaths.has(pathname)) {
       response
         .writeHead(404, { 'content-type': 'text/plain' })
         .end(`Not found; the MCP endpoint is ${path}\n`);
@@ -63,15 +87,8 @@ export async function serveHttp(
     void handle(Object.assign(request, auth ? { auth } : {}), response);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
-
   return {
-    url: `http://${urlHost}:${port}${path}`,
+    url,
     async close() {
       await handler.close();
       server.closeAllConnections();
