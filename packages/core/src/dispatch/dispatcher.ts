@@ -3,7 +3,7 @@ import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-r
 import type { AgentSession } from '../loop/agent-session.ts';
 import { randomId } from '../loop/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
-import type { ToolProgress, WebMcpToolDef } from '../types/layers.ts';
+import type { CallServerRequests, ToolProgress, WebMcpToolDef } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { McpToolClient, ToolCall, ToolOutput } from '../types/tool-call.ts';
 import { SchemaValidator } from '../validation/schema-validator.ts';
@@ -32,6 +32,8 @@ export interface DispatchContext {
   session: AgentSession;
   signal: AbortSignal;
   emit: (event: AgentEventInput) => void;
+  /** Answers to what a server asks during a call of this run (elicitation, sampling). */
+  serverRequests?: CallServerRequests;
 }
 
 /** The outcome of dispatching one tool_use block. */
@@ -191,8 +193,16 @@ export class ToolDispatcher {
         throw new Error(
           `no MCP client available for tool ${parsed.prefixedName} (server "${parsed.server}" is not connected)`,
         );
-      return guardCall(context.signal, timeoutMs, parsed.prefixedName, (signal) =>
-        client.callTool(parsed.toolName, args, { signal, onProgress }),
+      return guardCall(context.signal, timeoutMs, parsed.prefixedName, (signal, deadline) =>
+        client.callTool(parsed.toolName, args, {
+          signal,
+          onProgress: (progress) => {
+            deadline.touch();
+            onProgress(progress);
+          },
+          serverRequests: context.serverRequests,
+          holdDeadline: () => deadline.hold(),
+        }),
       );
     }
     const tool = parsed.tool as Partial<WebMcpToolDef>;
@@ -200,8 +210,14 @@ export class ToolDispatcher {
       throw new Error(`no WebMCP server "${parsed.server}" handles ${parsed.toolName}`);
     }
     const execute = tool.execute;
-    const value = await guardCall(context.signal, timeoutMs, parsed.prefixedName, async (signal) =>
-      execute(args, { signal, onProgress }),
+    const value = await guardCall(context.signal, timeoutMs, parsed.prefixedName, async (signal, deadline) =>
+      execute(args, {
+        signal,
+        onProgress: (progress) => {
+          deadline.touch();
+          onProgress(progress);
+        },
+      }),
     );
     return normalizeToolOutput(value);
   }

@@ -75,6 +75,13 @@ export interface McpConnectionOptions {
   authorization?: McpAuthorization;
   /** Answers to the server's own requests (elicitation, sampling, roots) and its log messages. */
   handlers?: McpServerRequestHandlers;
+  /**
+   * Declares these capabilities and answers them through the tool call that is running
+   * (`ToolCallContext.serverRequests`: the run's person and model), falling back to `handlers`.
+   * For a connection shared by several runs (a gateway's), a request arriving while calls of
+   * more than one run are in flight is refused, since MCP does not say which call asked.
+   */
+  answerThroughCalls?: ReadonlyArray<'elicitation' | 'sampling'>;
   /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */
   clientInfo?: Implementation;
   /** Protocol generation to speak. Default `auto`. */

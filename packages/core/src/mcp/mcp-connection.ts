@@ -6,6 +6,8 @@ import {
   type ReadResourceResult,
   type Resource,
   type ResourceTemplateType as ResourceTemplate,
+  SdkError,
+  SdkErrorCode,
   type Tool,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
@@ -20,6 +22,8 @@ import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts
 import type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
 import { type ClientTarget, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
+import { RunningCalls } from './running-calls.ts';
+import type { McpServerRequestHandlers } from './server-requests.ts';
 import { closeSession, neverSent, type Session } from './session.ts';
 import { toToolDef } from './to-tool-def.ts';
 import { toToolOutput } from './to-tool-output.ts';
@@ -27,6 +31,8 @@ import { type ToolsChangedListener, ToolsChangedListeners } from './tools-change
 import { resolveTarget } from './transport-target.ts';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
+/** The SDK's own per-request timer is off for tool calls: the connection's idle deadline replaces it. */
+const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 /** Pause before the second connect attempt of a reconnect (a restarting server needs a moment). */
 const RECONNECT_RETRY_DELAY_MS = 200;
 /** Longest wait for the `ping` that checks a session after one of its requests timed out. */
@@ -64,6 +70,8 @@ export class McpConnection implements McpToolClient {
   private readonly where: string;
   private readonly diagnostics?: () => string | undefined;
   private readonly listeners = new ToolsChangedListeners();
+  /** Tool calls in flight: their deadlines, and where the server's own requests go. */
+  private readonly running = new RunningCalls();
   /** Sessions being closed in the background after they broke; `close()` waits for them. */
   private readonly closing = new Set<Promise<void>>();
   private session?: Session;
@@ -143,31 +151,47 @@ export class McpConnection implements McpToolClient {
   }
 
   /**
-   * Calls a tool. Progress notifications reach `context.onProgress` and reset the timeout;
-   * aborting `context.signal` cancels the call on the server. Tool-level failures resolve
-   * with `isError: true`; everything else rejects with an {@link McpConnectionError}.
+   * Calls a tool. Progress notifications reach `context.onProgress` and restart the timeout;
+   * so does an answer to a question the server put to the person meanwhile (the clock stops
+   * while they answer). Aborting `context.signal` cancels the call on the server. Tool-level
+   * failures resolve with `isError: true`; everything else rejects with an
+   * {@link McpConnectionError}.
    */
   async callTool(
     toolName: string,
     args: Record<string, unknown>,
     context: ToolCallContext,
   ): Promise<ToolOutput> {
-    const { signal, onProgress } = context;
-    const result = await this.request(
-      this.context(`calling tool "${toolName}"`, 'request', signal, toolName),
-      (client) =>
-        client.callTool(
-          { name: toolName, arguments: args },
-          {
-            signal,
-            timeout: this.timeoutMs,
-            maxTotalTimeout: this.options.maxTotalTimeoutMs,
-            resetTimeoutOnProgress: true,
-            onprogress: (progress) => onProgress?.(progress),
-          },
-        ),
-    );
-    return toToolOutput(result);
+    const call = this.running.begin(context, this.timeoutMs);
+    try {
+      const result = await this.request(
+        this.context(`calling tool "${toolName}"`, 'request', context.signal, toolName),
+        async (client) => {
+          call.deadline.touch();
+          try {
+            return await client.callTool(
+              { name: toolName, arguments: args },
+              {
+                signal: call.signal,
+                timeout: NO_SDK_TIMEOUT_MS,
+                maxTotalTimeout: this.options.maxTotalTimeoutMs,
+                resetTimeoutOnProgress: true,
+                onprogress: (progress) => {
+                  call.deadline.touch();
+                  context.onProgress?.(progress);
+                },
+              },
+            );
+          } catch (error) {
+            if (call.timedOut) throw new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', error);
+            throw error;
+          }
+        },
+      );
+      return toToolOutput(result);
+    } finally {
+      call.end();
+    }
   }
 
   /** Lists the server's resources (every page). */
@@ -254,6 +278,17 @@ export class McpConnection implements McpToolClient {
     if (session) await closeSession(session, true);
     await this.opening?.catch(() => undefined);
     await Promise.all([...this.closing]);
+  }
+
+  /** The connection's own handlers, with elicitation and sampling routed to the call that asked. */
+  private serverRequestHandlers(): McpServerRequestHandlers {
+    const own = this.options.handlers ?? {};
+    const fromCalls = this.options.answerThroughCalls ?? [];
+    return {
+      ...own,
+      elicitation: this.running.handler('elicitation', fromCalls.includes('elicitation'), own.elicitation),
+      sampling: this.running.handler('sampling', fromCalls.includes('sampling'), own.sampling),
+    };
   }
 
   private context(
@@ -416,7 +451,7 @@ export class McpConnection implements McpToolClient {
         fetch: this.options.fetch,
         headers: this.options.headers,
         authorization: this.options.authorization,
-        handlers: this.options.handlers ?? {},
+        handlers: this.serverRequestHandlers(),
         server: this.name,
         signal: this.closer.signal,
         onToolsChanged: (client, tools) => {

@@ -1,3 +1,5 @@
+import type { McpServerRequestHandlers } from '../mcp/server-requests.ts';
+
 /** A JSON Schema document, kept as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -42,7 +44,14 @@ export interface ToolCallContext {
   signal: AbortSignal;
   /** Report progress; surfaced as events. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Answers what the server asks while this call runs: the person (elicitation), the run's model (sampling). */
+  serverRequests?: CallServerRequests;
+  /** Stops the caller's own deadline while a person answers such a request; call the result to restart it. */
+  holdDeadline?: () => () => void;
 }
+
+/** The answers to a server's own requests that one tool call offers. */
+export type CallServerRequests = Pick<McpServerRequestHandlers, 'elicitation' | 'sampling'>;
 
 /** A local tool handler. Returns any JSON-serializable value (or an MCP CallToolResult). */
 export type ToolHandler = (input: Record<string, unknown>, context: ToolCallContext) => unknown;

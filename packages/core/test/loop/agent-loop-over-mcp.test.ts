@@ -41,7 +41,7 @@ describe('the agent loop over real MCP servers', () => {
       (message) => Array.isArray(message.content) && message.content[0]?.type === 'tool_result',
     )?.content ?? []) as ToolResultBlock[];
 
-  test('discovers, activates and calls tools on both servers, with errors and timeouts as tool results', async () => {
+  test('discovers, activates and calls tools on both servers, with errors and timeouts as tool results; progress keeps a call alive', async () => {
     const model = createScriptedModel([
       {
         toolCalls: [
@@ -57,7 +57,8 @@ describe('the agent loop over real MCP servers', () => {
       {
         toolCalls: [
           { id: 'c3', name: 'tests_mcp_fail', input: {} },
-          { id: 'c4', name: 'tests_mcp_slow', input: { ms: 3_000, steps: 30 } },
+          { id: 'c4', name: 'tests_mcp_slow', input: { ms: 3_000, steps: 1 } },
+          { id: 'c5', name: 'tests_mcp_slow', input: { ms: 900, steps: 9 } },
         ],
       },
       (request) => ({
@@ -84,6 +85,8 @@ describe('the agent loop over real MCP servers', () => {
     expect(byId.c2.result).toBe('over http');
     expect(byId.c3.error).toBeDefined();
     expect(byId.c4.result).toMatch(/tests_mcp_slow timed out after 400 ms|timed out/);
+    // Quiet for 3 s: timed out at 400 ms. Reporting progress every 100 ms: runs its 900 ms.
+    expect(byId.c5.result).toBe('slept 900 ms');
 
     const toolsSent = model.requests.map((request) => request.tools.map((tool) => tool.name));
     expect(toolsSent[0]).not.toContain('tests_mcp_big');

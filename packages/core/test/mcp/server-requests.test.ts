@@ -164,3 +164,34 @@ describe('the brokers bring the server’s requests to the person, over a real c
     }
   });
 });
+
+describe('requests answered through the running call', () => {
+  test('the call that asked answers, and its deadline waits for the person', async () => {
+    const connection = new McpConnection({
+      name: 'everything',
+      transport: stdioTransport({ command: process.execPath, args: [SERVER_EVERYTHING, 'stdio'] }),
+      timeoutMs: 300,
+      connectTimeoutMs: 10_000,
+      answerThroughCalls: ['elicitation'],
+    });
+    try {
+      const names = (await connection.listTools()).map((tool) => tool.name);
+      expect(names).toContain('trigger-elicitation-request');
+      const slowPerson = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 900));
+        return { action: 'accept' as const, content: { name: 'Katherine Johnson' } };
+      };
+      const output = await connection.callTool(
+        'trigger-elicitation-request',
+        {},
+        {
+          ...callContext(),
+          serverRequests: { elicitation: slowPerson },
+        },
+      );
+      expect(output.text).toContain('Name: Katherine Johnson');
+    } finally {
+      await connection.close();
+    }
+  });
+});

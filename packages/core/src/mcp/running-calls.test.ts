@@ -1,0 +1,76 @@
+import { describe, expect, test, vi } from 'vitest';
+import type { CallServerRequests } from '../types/layers.ts';
+import { RunningCalls } from './running-calls.ts';
+
+const params = {
+  mode: 'form' as const,
+  message: 'Name?',
+  requestedSchema: { type: 'object' as const, properties: {} },
+};
+const serverContext = { server: 'srv', signal: new AbortController().signal };
+
+function run(answer = 'accept' as const): CallServerRequests {
+  return { elicitation: vi.fn(async () => ({ action: answer })) };
+}
+
+describe('RunningCalls', () => {
+  test('a request goes to the call that can answer it, and holds both deadlines meanwhile', async () => {
+    const calls = new RunningCalls();
+    const requests = run();
+    const holdDeadline = vi.fn(() => () => {});
+    const call = calls.begin(
+      { signal: new AbortController().signal, serverRequests: requests, holdDeadline },
+      1_000,
+    );
+    const hold = vi.spyOn(call.deadline, 'hold');
+    const route = calls.handler('elicitation', true, undefined);
+    expect(await route?.(params, serverContext)).toEqual({ action: 'accept' });
+    expect(requests.elicitation).toHaveBeenCalledWith(params, serverContext);
+    expect(hold).toHaveBeenCalledTimes(1);
+    expect(holdDeadline).toHaveBeenCalledTimes(1);
+    call.end();
+  });
+
+  test('two calls of one run share its answer; calls of two runs make the request ambiguous and it is refused', async () => {
+    const calls = new RunningCalls();
+    const first = run();
+    const a = calls.begin({ signal: new AbortController().signal, serverRequests: first }, 1_000);
+    const b = calls.begin({ signal: new AbortController().signal, serverRequests: first }, 1_000);
+    const route = calls.handler('elicitation', true, undefined);
+    expect(await route?.(params, serverContext)).toEqual({ action: 'accept' });
+    const c = calls.begin({ signal: new AbortController().signal, serverRequests: run('accept') }, 1_000);
+    await expect(route?.(params, serverContext)).rejects.toThrow(
+      /2 conversations .* cannot reach the wrong person/,
+    );
+    for (const call of [a, b, c]) call.end();
+    await expect(route?.(params, serverContext)).rejects.toThrow(/no tool call that can answer elicitation/);
+  });
+
+  test('without calls that can answer, the connection’s own handler answers; with neither, nothing is declared', async () => {
+    const calls = new RunningCalls();
+    const fallback = vi.fn(async () => ({ action: 'decline' as const }));
+    expect(await calls.handler('elicitation', true, fallback)?.(params, serverContext)).toEqual({
+      action: 'decline',
+    });
+    expect(calls.handler('sampling', false, undefined)).toBeUndefined();
+  });
+
+  test('a call’s signal follows its caller, and aborts with a timeout once its deadline passes', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls = new RunningCalls();
+      const caller = new AbortController();
+      const cancelled = calls.begin({ signal: caller.signal }, 100);
+      caller.abort(new Error('stop'));
+      expect(cancelled.signal.aborted).toBe(true);
+      expect(cancelled.timedOut).toBe(false);
+      const quiet = calls.begin({ signal: new AbortController().signal }, 100);
+      quiet.deadline.touch();
+      vi.advanceTimersByTime(100);
+      expect(quiet.timedOut).toBe(true);
+      expect((quiet.signal.reason as DOMException).name).toBe('TimeoutError');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
