@@ -4,7 +4,7 @@ import type { ServerRequestContext } from '../mcp/server-requests.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { JsonSchema } from '../types/layers.ts';
 import { SchemaValidator } from '../validation/schema-validator.ts';
-import { PendingAnswers } from './pending-answers.ts';
+import { PendingAnswers, type WaitOutcome } from './pending-answers.ts';
 
 /** How long a person has to answer before the request is declined: 10 minutes. */
 export const DEFAULT_ELICITATION_TIMEOUT_MS = 600_000;
@@ -80,18 +80,19 @@ export class ElicitationBroker {
     };
     if (params.mode === 'url') request.url = params.url;
     else request.requestedSchema = params.requestedSchema as JsonSchema;
-    const waiting = this.#pending.wait(request.requestId, request, timeoutMs, context.signal);
-    this.#emit('elicitation_request', request);
-    const outcome = await waiting;
-    const result: ElicitResult =
+    const resultOf = (outcome: WaitOutcome<ElicitResult>): ElicitResult =>
       outcome.by === 'person'
         ? outcome.answer
         : { action: outcome.by === 'timed_out' ? 'decline' : 'cancel' };
-    this.#emit('elicitation_resolved', {
-      requestId: request.requestId,
-      action: result.action,
-      by: outcome.by,
-    });
+    const waiting = this.#pending.wait(request.requestId, request, timeoutMs, context.signal, (outcome) =>
+      this.#emit('elicitation_resolved', {
+        requestId: request.requestId,
+        action: resultOf(outcome).action,
+        by: outcome.by,
+      }),
+    );
+    this.#emit('elicitation_request', request);
+    const result = resultOf(await waiting);
     return result;
   };
 

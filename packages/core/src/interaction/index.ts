@@ -7,6 +7,7 @@ export {
   type ElicitationRequest,
   type ElicitationResolution,
 } from './elicitation-broker.ts';
+export { type RunInteractionOptions, RunInteractions } from './run-interactions.ts';
 export {
   DEFAULT_SAMPLING_MAX_TOKENS,
   DEFAULT_SAMPLING_TIMEOUT_MS,

@@ -23,8 +23,17 @@ export class PendingAnswers<Request, Answer> {
     return this.#waiters.get(id)?.request as Request | undefined;
   }
 
-  /** Waits for the answer to `request`. */
-  wait(id: string, request: Request, timeoutMs: number, signal: AbortSignal): Promise<WaitOutcome<Answer>> {
+  /**
+   * Waits for the answer to `request`. `onSettled` hears the outcome at once, in the same tick
+   * (a run that ends right after cancelling still reports it).
+   */
+  wait(
+    id: string,
+    request: Request,
+    timeoutMs: number,
+    signal: AbortSignal,
+    onSettled?: (outcome: WaitOutcome<Answer>) => void,
+  ): Promise<WaitOutcome<Answer>> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle({ by: 'timed_out' }), timeoutMs);
       const onAbort = () => settle({ by: 'cancelled' });
@@ -32,6 +41,7 @@ export class PendingAnswers<Request, Answer> {
         if (!this.#waiters.delete(id)) return;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
+        onSettled?.(outcome);
         resolve(outcome);
       };
       this.#waiters.set(id, { request, settle });

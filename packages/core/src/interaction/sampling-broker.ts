@@ -8,7 +8,7 @@ import type { ServerRequestContext } from '../mcp/server-requests.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ChatMessage } from '../types/messages.ts';
 import type { LanguageModel, ModelFinishReason } from '../types/model.ts';
-import { PendingAnswers } from './pending-answers.ts';
+import { PendingAnswers, type WaitOutcome } from './pending-answers.ts';
 
 /** The most tokens a server may have generated for it per request, whatever it asks: 1,024. */
 export const DEFAULT_SAMPLING_MAX_TOKENS = 1_024;
@@ -93,14 +93,17 @@ export class SamplingBroker {
       needsApproval: this.#options.approval !== 'allow',
       expiresAt: Date.now() + timeoutMs,
     };
+    const refusal = (decided: WaitOutcome<boolean>) =>
+      decided.by === 'person' ? (decided.answer ? undefined : 'refused') : decided.by;
     const approval = request.needsApproval
-      ? this.#pending.wait(request.requestId, request, timeoutMs, context.signal)
+      ? this.#pending.wait(request.requestId, request, timeoutMs, context.signal, (decided) => {
+          const outcome = refusal(decided);
+          if (outcome) this.#emit('sampling_resolved', { requestId: request.requestId, outcome });
+        })
       : Promise.resolve({ by: 'person', answer: true } as const);
     this.#emit('sampling_request', request);
-    const decided = await approval;
-    if (decided.by !== 'person' || !decided.answer) {
-      const outcome = decided.by === 'person' ? 'refused' : decided.by;
-      this.#emit('sampling_resolved', { requestId: request.requestId, outcome });
+    const outcome = refusal(await approval);
+    if (outcome) {
       throw new Error(
         `the person ${outcome === 'refused' ? 'refused' : 'did not approve'} the sampling request`,
       );

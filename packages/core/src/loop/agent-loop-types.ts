@@ -1,6 +1,7 @@
 import type { ToolCatalog, ToolCatalogOptions } from '../catalog/tool-catalog.ts';
 import type { CompressionOptions } from '../context/compress-tool-results.ts';
 import type { UiCallbacks } from '../dispatch/ui-hooks.ts';
+import type { RunInteractionOptions } from '../interaction/run-interactions.ts';
 import type { AgentEvent, RunMetrics, StopReason } from '../types/events.ts';
 import type { ToolLayer } from '../types/layers.ts';
 import type { LanguageModel } from '../types/model.ts';
@@ -46,6 +47,8 @@ export interface AgentLoopOptions {
   maxHistoryChars?: number;
   maxTokens?: number;
   validator?: SchemaValidator;
+  /** What servers may ask during tool calls: forms and links for the person, completions by `provider`. */
+  interaction?: RunInteractionOptions;
 }
 
 /** The outcome of a run. */

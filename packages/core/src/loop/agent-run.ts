@@ -1,3 +1,4 @@
+import type { RunInteractions } from '../interaction/run-interactions.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { EventChannel } from './event-channel.ts';
 
@@ -7,11 +8,14 @@ import type { EventChannel } from './event-channel.ts';
  */
 export class AgentRun<Result> implements PromiseLike<Result>, AsyncIterable<AgentEvent> {
   readonly result: Promise<Result>;
+  /** What servers ask of the person and the model while the run's tools run: answer it here. */
+  readonly interactions: RunInteractions;
   readonly #events: EventChannel<AgentEvent>;
 
-  constructor(result: Promise<Result>, events: EventChannel<AgentEvent>) {
+  constructor(result: Promise<Result>, events: EventChannel<AgentEvent>, interactions: RunInteractions) {
     this.result = result;
     this.#events = events;
+    this.interactions = interactions;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a run is deliberately awaitable (PromiseLike).

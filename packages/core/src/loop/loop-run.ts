@@ -2,6 +2,7 @@ import { ToolCatalog } from '../catalog/tool-catalog.ts';
 import { compressToolResults } from '../context/compress-tool-results.ts';
 import { trimHistory } from '../context/trim-history.ts';
 import { serverKey, ToolDispatcher } from '../dispatch/dispatcher.ts';
+import type { RunInteractions } from '../interaction/run-interactions.ts';
 import type { AgentEvent, AgentEventInput, RunMetrics, StopReason } from '../types/events.ts';
 import type { ProviderTool } from '../types/layers.ts';
 import type { ChatMessage, ContentBlock, ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
@@ -29,6 +30,7 @@ export class LoopRun {
   readonly #dispatcher: ToolDispatcher;
   readonly #limits: LoopLimits;
   readonly #signal: AbortSignal;
+  readonly #interactions: RunInteractions;
   readonly #runId = `run_${randomId()}`;
   readonly #calls: ToolCall[] = [];
   readonly #startedAt = performance.now();
@@ -45,8 +47,14 @@ export class LoopRun {
   /** The vendor's error type of a failed model call, for the result. */
   #errorType: string | undefined;
 
-  constructor(options: AgentLoopOptions, session: AgentSession, events: EventChannel<AgentEvent>) {
+  constructor(
+    options: AgentLoopOptions,
+    session: AgentSession,
+    events: EventChannel<AgentEvent>,
+    interactions: RunInteractions,
+  ) {
     this.#options = options;
+    this.#interactions = interactions;
     this.#session = session;
     this.#events = events;
     this.#catalog = options.catalog ?? new ToolCatalog(options.layers, options.catalogOptions);
@@ -182,7 +190,13 @@ export class LoopRun {
     this.#record(
       await executeAll(
         approved,
-        { dispatcher: this.#dispatcher, session: this.#session, signal: this.#signal, emit: this.emit },
+        {
+          dispatcher: this.#dispatcher,
+          session: this.#session,
+          signal: this.#signal,
+          emit: this.emit,
+          serverRequests: this.#interactions.serverRequests,
+        },
         results,
       ),
     );
@@ -235,6 +249,7 @@ export class LoopRun {
       session: this.#session,
       signal: this.#signal,
       emit: this.emit,
+      serverRequests: this.#interactions.serverRequests,
       approvalPolicy: this.#options.approvalPolicy,
       loopDetector,
       repeatedCallLimit: this.#limits.repeatedCallLimit,

@@ -1,3 +1,4 @@
+import { RunInteractions } from '../interaction/run-interactions.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { AgentLoopOptions, AgentResult, ResumeInput } from './agent-loop-types.ts';
 import { AgentRun } from './agent-run.ts';
@@ -40,9 +41,20 @@ function start(
 ): AgentRun<AgentResult> {
   const events = new EventChannel<AgentEvent>();
   const session = options.session ?? new AgentSession();
+  const interactions = new RunInteractions(
+    options.provider,
+    (event) => {
+      events.push(event);
+      options.callbacks?.onEvent?.(event);
+    },
+    options.interaction,
+  );
   const result = (async () => {
     prepare(session);
-    return new LoopRun(options, session, events).run(resume);
-  })().finally(() => events.close());
-  return new AgentRun(result, events);
+    return new LoopRun(options, session, events, interactions).run(resume);
+  })().finally(() => {
+    interactions.cancelAll();
+    events.close();
+  });
+  return new AgentRun(result, events, interactions);
 }

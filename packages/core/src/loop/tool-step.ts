@@ -1,6 +1,7 @@
 import type { DispatchOutcome, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import { errorText } from '../dispatch/tool-result-text.ts';
 import type { AgentEventInput } from '../types/events.ts';
+import type { CallServerRequests } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { ToolCall } from '../types/tool-call.ts';
 import type { AgentSession, PendingToolCall } from './agent-session.ts';
@@ -14,6 +15,8 @@ export interface ToolStepContext {
   session: AgentSession;
   signal: AbortSignal;
   emit: (event: AgentEventInput) => void;
+  /** Answers to what a server asks during a call of this step (the run's person and model). */
+  serverRequests?: CallServerRequests;
   approvalPolicy?: ApprovalPolicy;
   loopDetector: LoopDetector;
   repeatedCallLimit: number;
@@ -52,7 +55,7 @@ export async function runToolStep(blocks: ToolUseBlock[], context: ToolStepConte
  */
 export async function executeAll(
   blocks: ToolUseBlock[],
-  context: Pick<ToolStepContext, 'dispatcher' | 'session' | 'signal' | 'emit'>,
+  context: Pick<ToolStepContext, 'dispatcher' | 'session' | 'signal' | 'emit' | 'serverRequests'>,
   results: Record<string, ToolResultBlock>,
 ): Promise<ToolCall[]> {
   const lanes = new Map<string, number[]>();
@@ -61,7 +64,12 @@ export async function executeAll(
     lanes.set(lane, [...(lanes.get(lane) ?? []), index]);
   });
   const outcomes: DispatchOutcome[] = new Array(blocks.length);
-  const dispatchContext = { session: context.session, signal: context.signal, emit: context.emit };
+  const dispatchContext = {
+    session: context.session,
+    signal: context.signal,
+    emit: context.emit,
+    serverRequests: context.serverRequests,
+  };
   await Promise.all(
     [...lanes.values()].map(async (lane) => {
       for (const index of lane)
