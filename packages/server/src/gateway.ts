@@ -178,6 +178,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const stopListener = await bus.subscribe(CONTROL_CHANNEL, (message) => {
     const control = JSON.parse(message) as ControlMessage;
     if (control.type === 'stop') runner.active(control.conversationId)?.stop();
+    if (control.type === 'interaction-answer')
+      runner
+        .deliverStoredAnswers(control.conversationId)
+        .catch((error) =>
+          logger.warn(
+            { err: error, conversationId: control.conversationId },
+            'could not read stored answers',
+          ),
+        );
   });
   const rateLimiter =
     limits.requestsPerMinute <= 0

@@ -241,6 +241,34 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
     mcp.blocker.release('stop');
   });
 
+  it("takes the answer to a server's form on one replica and gives it to the turn running on the other", async () => {
+    const id = (await onA.post('/conversations', {})).body.id;
+    fake.enqueue(
+      anthropicStream({ toolCalls: [{ id: 'toolu_ship', name: 'tools_mcp_ask_shipping', input: {} }] }),
+      anthropicStream({ text: 'Shipping is set.' }),
+    );
+    const head = await readSse(
+      await streamChat(onA, id, 'Ship it'),
+      (event) => event.data.type === 'CUSTOM' && event.data.name === 'elicitation_request',
+    );
+    const requestId = head.at(-1)?.data.value.requestId;
+    const answered = await onB.post(`/conversations/${id}/elicitations/${requestId}`, {
+      action: 'accept',
+      content: { city: 'Braga', express: true },
+    });
+    expect(answered.status).toBe(202);
+    expect(answered.body).toEqual({ success: true, forwarded: true });
+    const tail = await readSse(
+      await onB.fetch(`/conversations/${id}/stream`, {
+        headers: { 'last-event-id': head.at(-1)?.id as string },
+      }),
+    );
+    expect(tail.find((event) => event.data.type === 'TOOL_CALL_RESULT')?.data.content).toContain(
+      'shipping to Braga, express true',
+    );
+    expect(eventTypes(tail).at(-1)).toBe('RUN_FINISHED');
+  });
+
   it('shares the rate limit between replicas', async () => {
     const carolA = apiClient(a.url, KEYS.carol);
     const carolB = apiClient(b.url, KEYS.carol);

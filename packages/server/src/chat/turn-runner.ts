@@ -6,10 +6,12 @@ import { ApiError } from '../http/api-error.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
 import type { TurnObserver } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
+import { takeInteractionAnswers } from '../store/interaction-answer-store.ts';
 import { toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
 import { type AcquiredTurn, acquireConversation } from './acquire-conversation.ts';
 import { releaseConversation } from './conversation-lease.ts';
+import { applyInteractionAnswer, type InteractionAnswer } from './interaction-answer.ts';
 import { LeaseHeartbeat } from './lease-heartbeat.ts';
 import { LiveRun } from './live-run.ts';
 import { type FinishedTurn, saveTurn } from './save-turn.ts';
@@ -55,6 +57,20 @@ export class TurnRunner {
   /** The turn running here for a conversation. */
   active(conversationId: string): ActiveTurn | undefined {
     return this.#active.get(conversationId);
+  }
+
+  /**
+   * Gives a turn running here the answers other replicas stored for it (see
+   * `storeInteractionAnswer`). An answer that no longer fits is logged and dropped.
+   */
+  async deliverStoredAnswers(conversationId: string): Promise<void> {
+    const turn = this.#active.get(conversationId);
+    if (!turn) return;
+    const { db, logger } = this.#options;
+    for (const { requestId, answer } of await takeInteractionAnswers(db, conversationId)) {
+      const outcome = turn.answer(requestId, answer as InteractionAnswer);
+      if (!outcome.ok) logger.warn({ conversationId, requestId, code: outcome.code }, outcome.message);
+    }
   }
 
   /** Every turn running here. */
@@ -119,6 +135,11 @@ export class TurnRunner {
       live,
       userMessage: acquired.userMessage && toApiMessage(acquired.userMessage),
       stop: () => controller.abort(new Error('stopped by the user')),
+      answer: (requestId, answer) => applyInteractionAnswer(started.run.interactions, requestId, answer),
+      get waitsForPerson() {
+        const { elicitations, samplings } = started.run.interactions.pending;
+        return elicitations.length + samplings.length > 0;
+      },
       done: Promise.resolve() as unknown as Promise<TurnOutcome>,
     };
     turn.done = this.#drive({
@@ -162,6 +183,12 @@ export class TurnRunner {
       runId,
       leaseMs,
       controller,
+      onBeat: () => {
+        if (this.#active.get(conversationId)?.waitsForPerson)
+          this.deliverStoredAnswers(conversationId).catch((error) =>
+            logger.warn({ err: error, conversationId }, 'could not read stored answers'),
+          );
+      },
     });
 
     const apps = createTurnAppPresenter({

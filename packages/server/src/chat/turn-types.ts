@@ -1,6 +1,7 @@
 import type { StopReason } from '@switchboard/core';
 import type { ApiMessage } from '../messages/api-message.ts';
 import type { ClientToolDeclaration, PendingCall } from '../store/conversation.ts';
+import type { InteractionAnswer, InteractionAnswerOutcome } from './interaction-answer.ts';
 import type { LiveRun } from './live-run.ts';
 
 /** What a turn does: answer a new user message, or resume a suspended step. */
@@ -38,4 +39,8 @@ export interface ActiveTurn {
   userMessage?: ApiMessage;
   done: Promise<TurnOutcome>;
   stop(): void;
+  /** Gives the run a person's answer to a question one of its servers asked. */
+  answer(requestId: string, answer: InteractionAnswer): InteractionAnswerOutcome;
+  /** Whether the run waits for a person's answer to a server's question. */
+  readonly waitsForPerson: boolean;
 }

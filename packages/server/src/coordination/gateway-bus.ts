@@ -24,5 +24,6 @@ export const CONTROL_CHANNEL = 'control';
 /** A gateway-wide control message. */
 export type ControlMessage =
   | { type: 'stop'; conversationId: string }
+  | { type: 'interaction-answer'; conversationId: string }
   | { type: 'servers-changed' }
   | { type: 'settings-changed' };

@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from './openapi-document.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { chatRoutes } from './routes/chat-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
+import { interactionRoutes } from './routes/interaction-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
@@ -60,6 +61,7 @@ export function createApp(
   api.route('/conversations', messageRoutes(services));
   api.route('/conversations', toolRoutes(services));
   api.route('/conversations', chatRoutes(services));
+  api.route('/conversations', interactionRoutes(services));
   api.route('/chat/v1', statelessChatRoutes(services));
   api.route('/servers', serverRoutes(services));
   api.route('/', accountRoutes(services));

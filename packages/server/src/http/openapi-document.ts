@@ -5,10 +5,12 @@ import {
   ChatRequestSchema,
   ConversationInputSchema,
   ConversationLimitsSchema,
+  ElicitationAnswerSchema,
   EnabledToolSchema,
   EnableToolRequestSchema,
   MessageInputSchema,
   PolicyUpdateSchema,
+  SamplingDecisionSchema,
   ServerRegistrationSchema,
   StatelessChatRequestSchema,
   ToolCallRequestSchema,
@@ -172,6 +174,13 @@ const idParam = {
   schema: { type: 'string' },
   description: 'Conversation id.',
 };
+const requestIdParam = {
+  name: 'requestId',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'The `requestId` of the `elicitation_request` or `sampling_request` event.',
+};
 const serverParam = {
   name: 'id',
   in: 'path',
@@ -236,6 +245,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ChatResponse,
         ToolResultsRequest: ToolResultsRequestSchema,
         ApprovalRequest: ApprovalRequestSchema,
+        ElicitationAnswer: ElicitationAnswerSchema,
+        SamplingDecision: SamplingDecisionSchema,
         ApprovalPolicy: ApprovalPolicySchema,
         EnabledTool: EnabledToolSchema,
         StatelessChatRequest: StatelessChatRequestSchema,
@@ -416,6 +427,39 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           summary: 'Approve or deny a call; resumes the turn (on any replica)',
           requestBody: body(ref('ApprovalRequest')),
           responses: { ...turnResponses, '404': errorResponse('Unknown conversation or unknown call id.') },
+        },
+      },
+      '/conversations/{id}/elicitations/{requestId}': {
+        parameters: [idParam, requestIdParam],
+        post: {
+          summary:
+            "Answer a server's form or link (an `elicitation_request` event of the running turn), on any replica",
+          requestBody: body(ref('ElicitationAnswer')),
+          responses: {
+            ...standardErrors,
+            '200': json({ type: 'object' }),
+            '202': json({ type: 'object' }, 'Stored for the replica that runs the turn.'),
+            '400': errorResponse(
+              'The content does not fit the form (`invalid_answer`), or the body is invalid.',
+            ),
+            '404': errorResponse('Unknown conversation, or no such request is waiting.'),
+            '409': errorResponse('No turn is running.'),
+          },
+        },
+      },
+      '/conversations/{id}/sampling/{requestId}': {
+        parameters: [idParam, requestIdParam],
+        post: {
+          summary:
+            "Approve or deny a server's request for a completion by the conversation's model (a `sampling_request` event)",
+          requestBody: body(ref('SamplingDecision')),
+          responses: {
+            ...standardErrors,
+            '200': json({ type: 'object' }),
+            '202': json({ type: 'object' }, 'Stored for the replica that runs the turn.'),
+            '404': errorResponse('Unknown conversation, or no such request is waiting.'),
+            '409': errorResponse('No turn is running.'),
+          },
         },
       },
       '/conversations/{id}/stop': {

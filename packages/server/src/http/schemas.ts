@@ -149,6 +149,37 @@ export const ApprovalRequestSchema: JsonSchema = {
   },
 };
 
+/** A person's answer to a server's form or link (MCP elicitation). */
+export const ElicitationAnswerSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['action'],
+  properties: {
+    action: { enum: ['accept', 'decline', 'cancel'] },
+    content: {
+      type: 'object',
+      description: "The form's fields (accept in form mode); checked against the form the server sent.",
+      additionalProperties: {
+        anyOf: [
+          { type: 'string', maxLength: 10_000 },
+          { type: 'number' },
+          { type: 'boolean' },
+          { type: 'array', items: { type: 'string', maxLength: 10_000 }, maxItems: 100 },
+        ],
+      },
+      maxProperties: 100,
+    },
+  },
+};
+
+/** A person's decision on a server's request for a completion by the conversation's model (MCP sampling). */
+export const SamplingDecisionSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['decision'],
+  properties: { decision: { enum: ['approve', 'deny'] } },
+};
+
 const ToolCallSchema: JsonSchema = {
   type: 'object',
   required: ['id', 'type', 'function'],

@@ -198,4 +198,17 @@ ALTER TABLE stream_chunks ALTER COLUMN events TYPE text USING events::text;
 ALTER TABLE conversations SET (fillfactor = 80);
 `,
   },
+  {
+    version: 5,
+    name: "answers to servers' questions, waiting for the replica that runs the turn",
+    sql: `
+CREATE TABLE interaction_answers (
+  conversation_id text NOT NULL,
+  request_id text NOT NULL,
+  answer text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (conversation_id, request_id)
+);
+`,
+  },
 ];

@@ -1,4 +1,4 @@
-import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
+import { acceptedContent, fromJsonSchema, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { type HttpServing, serveHttp } from '@switchboard/servers';
 
 /** A tool call that waits until the test releases it. */
@@ -22,8 +22,9 @@ const object = <T>(properties: Record<string, unknown>, required: string[] = [])
 
 /**
  * A small MCP server over Streamable HTTP on loopback, shared by every gateway of a test: `echo`,
- * `show_products` (a result describing a widget), `delete_everything` (destructive), and `block`
- * (waits until the test releases it — a turn paused in the middle).
+ * `show_products` (a result describing a widget), `delete_everything` (destructive), `block`
+ * (waits until the test releases it — a turn paused in the middle), `ask_shipping` (asks the person
+ * with a form) and `summarize` (asks the client's model).
  */
 export async function startTestMcpServer(): Promise<TestMcpServer> {
   const waiting = new Map<
@@ -105,6 +106,49 @@ export async function startTestMcpServer(): Promise<TestMcpServer> {
         entry.started();
         await entry.done;
         return { content: [{ type: 'text', text: `released ${key}` }] };
+      },
+    );
+    server.registerTool(
+      'ask_shipping',
+      { description: 'Asks the person where to ship (a form).', inputSchema: object({}) },
+      async (_args, ctx) => {
+        const responses = ctx.mcpReq.inputResponses;
+        const answer = acceptedContent<{ city: string; express: boolean }>(responses, 'shipping');
+        if (answer)
+          return {
+            content: [{ type: 'text', text: `shipping to ${answer.city}, express ${answer.express}` }],
+          };
+        if (responses?.shipping) return { content: [{ type: 'text', text: 'the person did not say' }] };
+        return inputRequired({
+          inputRequests: {
+            shipping: inputRequired.elicit({
+              message: 'Where should we ship it?',
+              requestedSchema: {
+                type: 'object',
+                properties: { city: { type: 'string' }, express: { type: 'boolean', default: false } },
+                required: ['city'],
+              },
+            }),
+          },
+        });
+      },
+    );
+    server.registerTool(
+      'summarize',
+      { description: "Summarizes a text with the client's model (sampling).", inputSchema: object({}) },
+      async (_args, ctx) => {
+        const summary = ctx.mcpReq.inputResponses?.summary as { content?: { text?: string } } | undefined;
+        if (summary) return { content: [{ type: 'text', text: `summary: ${summary.content?.text}` }] };
+        return inputRequired({
+          inputRequests: {
+            summary: inputRequired.createMessage({
+              messages: [
+                { role: 'user', content: { type: 'text', text: 'Summarize: three milks in the cart' } },
+              ],
+              maxTokens: 100,
+            }),
+          },
+        });
       },
     );
     return server;
