@@ -25,15 +25,24 @@ export interface RunInteractionOptions {
 export class RunInteractions {
   readonly #elicitation: ElicitationBroker;
   readonly #sampling?: SamplingBroker;
+  /** A server's log message during one of the run's calls, as a `server_log` event (agent console). */
+  readonly #onLog: NonNullable<CallServerRequests['onLog']>;
 
   constructor(model: LanguageModel, emit: (event: AgentEvent) => void, options: RunInteractionOptions = {}) {
     this.#elicitation = new ElicitationBroker({ emit, timeoutMs: options.elicitationTimeoutMs });
     if (options.sampling !== false) this.#sampling = new SamplingBroker({ model, emit, ...options.sampling });
+    this.#onLog = (message, server) =>
+      emit({
+        type: 'CUSTOM',
+        name: 'server_log',
+        value: { server, level: message.level, logger: message.logger, data: message.data },
+        timestamp: Date.now(),
+      });
   }
 
-  /** The answers a tool call of this run offers its server. */
+  /** The answers a tool call of this run offers its server (and where its log messages go). */
   get serverRequests(): CallServerRequests {
-    return { elicitation: this.#elicitation.handle, sampling: this.#sampling?.handle };
+    return { elicitation: this.#elicitation.handle, sampling: this.#sampling?.handle, onLog: this.#onLog };
   }
 
   /** The requests waiting for the person. */

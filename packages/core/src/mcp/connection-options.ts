@@ -77,11 +77,12 @@ export interface McpConnectionOptions {
   handlers?: McpServerRequestHandlers;
   /**
    * Declares these capabilities and answers them through the tool call that is running
-   * (`ToolCallContext.serverRequests`: the run's person and model), falling back to `handlers`.
+   * (`ToolCallContext.serverRequests`: the run's person and model), falling back to `handlers`;
+   * `log` sends the server's log messages to that call's run.
    * For a connection shared by several runs (a gateway's), a request arriving while calls of
    * more than one run are in flight is refused, since MCP does not say which call asked.
    */
-  answerThroughCalls?: ReadonlyArray<'elicitation' | 'sampling'>;
+  answerThroughCalls?: ReadonlyArray<'elicitation' | 'sampling' | 'log'>;
   /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */
   clientInfo?: Implementation;
   /** Protocol generation to speak. Default `auto`. */

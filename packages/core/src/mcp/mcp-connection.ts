@@ -288,6 +288,7 @@ export class McpConnection implements McpToolClient {
       ...own,
       elicitation: this.running.handler('elicitation', fromCalls.includes('elicitation'), own.elicitation),
       sampling: this.running.handler('sampling', fromCalls.includes('sampling'), own.sampling),
+      onLog: this.running.logReceiver(fromCalls.includes('log'), own.onLog),
     };
   }
 

@@ -73,4 +73,24 @@ describe('RunningCalls', () => {
       vi.useRealTimers();
     }
   });
+
+  test('a log message goes to the one run with calls in flight, and never to a run that may not own it', () => {
+    const calls = new RunningCalls();
+    const mine = vi.fn();
+    const theirs = vi.fn();
+    const fallback = vi.fn();
+    const receive = calls.logReceiver(true, fallback);
+    const message = { level: 'info' as const, data: 'indexing' };
+    const a = calls.begin({ signal: new AbortController().signal, serverRequests: { onLog: mine } }, 1_000);
+    receive?.(message, 'srv');
+    expect(mine).toHaveBeenCalledWith(message, 'srv');
+    const b = calls.begin({ signal: new AbortController().signal, serverRequests: { onLog: theirs } }, 1_000);
+    receive?.(message, 'srv');
+    expect(mine).toHaveBeenCalledTimes(1);
+    expect(theirs).not.toHaveBeenCalled();
+    expect(fallback).toHaveBeenCalledTimes(1);
+    a.end();
+    b.end();
+    expect(calls.logReceiver(false, fallback)).toBe(fallback);
+  });
 });

@@ -1,4 +1,4 @@
-import type { CallServerRequests, ToolCallContext } from '../types/layers.ts';
+import type { ToolCallContext } from '../types/layers.ts';
 import { IdleDeadline } from './idle-deadline.ts';
 import type { McpServerRequestHandlers } from './server-requests.ts';
 
@@ -13,7 +13,7 @@ export interface RunningCall {
   end(): void;
 }
 
-type AnswerKind = keyof CallServerRequests;
+type AnswerKind = 'elicitation' | 'sampling';
 
 /**
  * The tool calls in flight on one connection, and where a server's own request goes: to the
@@ -50,6 +50,24 @@ export class RunningCalls {
     this.#calls.set(call, context);
     if (parent.aborted) onAbort();
     return call;
+  }
+
+  /**
+   * The connection's receiver of server logs: a message goes to the one run with calls in flight,
+   * else to `fallback`; with calls of several runs in flight it goes to `fallback` alone, or nowhere.
+   */
+  logReceiver(
+    fromCalls: boolean,
+    fallback: McpServerRequestHandlers['onLog'],
+  ): McpServerRequestHandlers['onLog'] {
+    if (!fromCalls) return fallback;
+    return (message, server) => {
+      const owners = new Set([...this.#calls.values()].map((context) => context.serverRequests?.onLog));
+      owners.delete(undefined);
+      const [only] = owners;
+      if (owners.size === 1 && only) only(message, server);
+      else fallback?.(message, server);
+    };
   }
 
   /**

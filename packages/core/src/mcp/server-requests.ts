@@ -36,8 +36,8 @@ export interface McpServerRequestHandlers {
   ) => Promise<CreateMessageResult>;
   /** The roots (directories, repositories) the server may work in, answered to `roots/list`. */
   roots?: readonly Root[];
-  /** Receives the server's log messages (`notifications/message`). */
-  onLog?: (message: LoggingMessageNotificationParams) => void;
+  /** Receives the server's log messages (`notifications/message`), with the server's name. */
+  onLog?: (message: LoggingMessageNotificationParams, server: string) => void;
   /** Receives `notifications/resources/updated` for resources subscribed to. */
   onResourceUpdated?: (uri: string) => void;
 }
@@ -70,7 +70,9 @@ export function registerServerRequestHandlers(
   }
   if (roots) client.setRequestHandler('roots/list', async () => ({ roots: [...roots] }));
   if (onLog)
-    client.setNotificationHandler('notifications/message', (notification) => onLog(notification.params));
+    client.setNotificationHandler('notifications/message', (notification) =>
+      onLog(notification.params, server),
+    );
   if (onResourceUpdated) {
     client.setNotificationHandler('notifications/resources/updated', (notification) =>
       onResourceUpdated(notification.params.uri),

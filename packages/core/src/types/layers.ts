@@ -51,7 +51,7 @@ export interface ToolCallContext {
 }
 
 /** The answers to a server's own requests that one tool call offers. */
-export type CallServerRequests = Pick<McpServerRequestHandlers, 'elicitation' | 'sampling'>;
+export type CallServerRequests = Pick<McpServerRequestHandlers, 'elicitation' | 'sampling' | 'onLog'>;
 
 /** A local tool handler. Returns any JSON-serializable value (or an MCP CallToolResult). */
 export type ToolHandler = (input: Record<string, unknown>, context: ToolCallContext) => unknown;

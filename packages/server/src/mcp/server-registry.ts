@@ -238,8 +238,8 @@ export class ServerRegistry {
     const options: McpConnectionOptions = {
       name: entry.row.name,
       transport,
-      // A server's questions go to the turn whose call asked (refused when turns of several users could have).
-      answerThroughCalls: ['elicitation', 'sampling'],
+      // A server's questions and logs go to the turn whose call asked (never when turns of several users could have).
+      answerThroughCalls: ['elicitation', 'sampling', 'log'],
       ...(entry.row.description ? { description: entry.row.description } : {}),
       ...(entry.row.transport.type === 'http' && entry.row.transport.headers
         ? { headers: entry.row.transport.headers }
