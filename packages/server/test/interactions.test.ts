@@ -1,8 +1,12 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chat } from '../src/cli/chat-command.ts';
+import { gatewayClient } from '../src/cli/gateway-client.ts';
+import { Spinner } from '../src/cli/spinner.ts';
 import { eventTypes, readSse, type SseMessage } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { testBackends } from './support/test-database.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
 
 /** What a server asks during a turn reaches the person's stream; their answer goes back through the API. */
@@ -118,5 +122,34 @@ describe.each(testBackends())('server questions during a turn (%s)', (backend) =
       by: 'cancelled',
     });
     expect(eventTypes(tail).at(-1)).toBe('RUN_FINISHED');
+  });
+
+  it('the terminal chat asks the form field by field and the call completes with the answer', async () => {
+    model.enqueue(
+      { toolCalls: [{ id: 'call_cli', name: 'tools_mcp_ask_shipping', input: {} }] },
+      { text: 'Shipping is set.' },
+    );
+    const typed = ['Ship my order', 'Porto', 'maybe', 'yes'];
+    const prompts: string[] = [];
+    const out = new PassThrough();
+    let printed = '';
+    out.on('data', (chunk) => {
+      printed += chunk;
+    });
+    await chat(gatewayClient(gw.url, KEYS.alice), {
+      lines: {
+        next: async (prompt: string) => {
+          prompts.push(prompt);
+          return typed.shift();
+        },
+      },
+      out,
+      spinner: new Spinner(new PassThrough() as never),
+    });
+    expect(printed).toContain('? tools asks: Where should we ship it?');
+    expect(printed).toContain('not a valid yes/no');
+    expect(printed).toContain('shipping to Porto, express true');
+    expect(printed).toContain('assistant › Shipping is set.');
+    expect(prompts.filter((prompt) => prompt.includes('express'))).toHaveLength(2);
   });
 });

@@ -1,10 +1,12 @@
-import type { GatewayClient, GatewayStreamEvent } from './gateway-client.ts';
+import { askElicitation, type ElicitationQuestion } from './ask-elicitation.ts';
+import { type GatewayClient, GatewayRequestError, type GatewayStreamEvent } from './gateway-client.ts';
 import type { LineReader } from './line-reader.ts';
+import { progressLabel, type ToolProgressUpdate } from './progress-label.ts';
 import { Spinner } from './spinner.ts';
 
 /** Terminal streams of the chat. */
 export interface ChatIo {
-  lines: LineReader;
+  lines: Pick<LineReader, 'next'>;
   out: NodeJS.WritableStream;
   spinner?: Spinner;
 }
@@ -15,16 +17,34 @@ interface PendingApproval {
   input: unknown;
 }
 
+/** What rendering a turn needs besides its events. */
+interface TurnIo {
+  out: NodeJS.WritableStream;
+  spinner: Spinner;
+  lines: Pick<LineReader, 'next'>;
+  /** Sends the person's answer to a server's question (a path under the conversation). */
+  answer: (path: string, body: unknown) => Promise<void>;
+}
+
 /**
  * `switchboard chat`: a conversation in the terminal. Text streams as it is written, tool calls show
- * with their arguments and a spinner until their result, and calls needing approval are asked about.
- * Leave with /quit or Ctrl+D.
+ * with their arguments and a spinner (a progress bar when the tool reports progress) until their
+ * result, calls needing approval are asked about, and so are a server's questions (a form field by
+ * field, a link) and its requests for a completion by the model. Leave with /quit or Ctrl+D.
  */
 export async function chat(client: GatewayClient, io: ChatIo, conversationId?: string): Promise<void> {
   const id =
     conversationId ??
     (await client.json<{ id: string }>('POST', '/conversations', { title: 'Terminal chat' })).id;
   const spinner = io.spinner ?? new Spinner();
+  const turnIo: TurnIo = {
+    out: io.out,
+    spinner,
+    lines: io.lines,
+    answer: async (path, body) => {
+      await client.json('POST', `/conversations/${id}${path}`, body);
+    },
+  };
   io.out.write(`Conversation ${id} on ${client.url} — /quit to leave.\n`);
   for (;;) {
     const line = (await io.lines.next('\nyou › '))?.trim();
@@ -32,8 +52,7 @@ export async function chat(client: GatewayClient, io: ChatIo, conversationId?: s
     if (!line) continue;
     let approvals = await render(
       client.stream('POST', `/conversations/${id}/chat`, { content: line }),
-      io.out,
-      spinner,
+      turnIo,
     );
     while (approvals.length > 0) {
       const call = approvals[0];
@@ -51,19 +70,15 @@ export async function chat(client: GatewayClient, io: ChatIo, conversationId?: s
           decision,
           remember: answer.startsWith('a'),
         }),
-        io.out,
-        spinner,
+        turnIo,
       );
     }
   }
 }
 
 /** Writes a turn's events; returns the calls waiting for approval when the turn ends suspended. */
-async function render(
-  events: AsyncIterable<GatewayStreamEvent>,
-  out: NodeJS.WritableStream,
-  spinner: Spinner,
-): Promise<PendingApproval[]> {
+async function render(events: AsyncIterable<GatewayStreamEvent>, io: TurnIo): Promise<PendingApproval[]> {
+  const { out, spinner } = io;
   const args = new Map<string, string>();
   const names = new Map<string, string>();
   let approvals: PendingApproval[] = [];
@@ -105,6 +120,17 @@ async function render(
           if (event.name === 'awaiting_approval') {
             const value = event.value as { toolCalls: Array<{ id: string; name: string; input: unknown }> };
             approvals = value.toolCalls.map((call) => ({ id: call.id, name: call.name, input: call.input }));
+          } else if (event.name === 'tool_progress') {
+            const value = event.value as ToolProgressUpdate & { toolCallId: string };
+            spinner.start(progressLabel(names.get(value.toolCallId) ?? 'tool', value));
+          } else if (event.name === 'elicitation_request') {
+            spinner.stop();
+            await answerQuestion(event.value as ElicitationQuestion, io);
+            spinner.start('waiting for the tool…');
+          } else if (event.name === 'sampling_request') {
+            spinner.stop();
+            await answerSampling(event.value as SamplingQuestion, io);
+            spinner.start('waiting for the tool…');
           }
           break;
         case 'RUN_ERROR':
@@ -125,6 +151,43 @@ async function render(
   }
   out.write('\n');
   return approvals;
+}
+
+interface SamplingQuestion {
+  requestId: string;
+  server: string;
+  messages: Array<{ role: string; text: string }>;
+  maxTokens: number;
+  needsApproval: boolean;
+}
+
+/** Asks a server's question until the gateway takes the answer (a form that does not fit is asked again). */
+async function answerQuestion(question: ElicitationQuestion, io: TurnIo): Promise<void> {
+  for (;;) {
+    const reply = await askElicitation(question, io.lines, io.out);
+    try {
+      await io.answer(`/elicitations/${encodeURIComponent(question.requestId)}`, reply);
+      return;
+    } catch (error) {
+      io.out.write(`\n! ${(error as Error).message}\n`);
+      if (!(error instanceof GatewayRequestError && error.code === 'invalid_answer')) return;
+    }
+  }
+}
+
+/** Asks whether a server may have the conversation's model answer its request. */
+async function answerSampling(request: SamplingQuestion, io: TurnIo): Promise<void> {
+  if (!request.needsApproval) return;
+  io.out.write(`\n? ${request.server} asks the model (up to ${request.maxTokens} tokens):\n`);
+  for (const message of request.messages) io.out.write(`  ${message.role}: ${clip(message.text, 300)}\n`);
+  const answer = (await io.lines.next('  Allow? [y]es / [n]o › '))?.trim().toLowerCase() ?? 'n';
+  try {
+    await io.answer(`/sampling/${encodeURIComponent(request.requestId)}`, {
+      decision: answer.startsWith('y') ? 'approve' : 'deny',
+    });
+  } catch (error) {
+    io.out.write(`\n! ${(error as Error).message}\n`);
+  }
 }
 
 function clip(text: string, length: number): string {
