@@ -21,7 +21,12 @@ describe('migration 4 (one index on messages; session version and tool turns)', 
            ('m1', 'busy', 'user', 'one'), ('m2', 'new', 'user', 'two'), ('m3', 'busy', 'assistant', 'three')`,
       );
 
-      expect(await migrate(db, MIGRATIONS.filter((migration) => migration.version <= 4))).toEqual([4]);
+      expect(
+        await migrate(
+          db,
+          MIGRATIONS.filter((migration) => migration.version <= 4),
+        ),
+      ).toEqual([4]);
 
       const conversations = await db.query(
         'SELECT id, tool_turns, session_version FROM conversations ORDER BY id',
