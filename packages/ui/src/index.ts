@@ -1,6 +1,7 @@
 /**
  * @switchboard/ui — Svelte 5 components for Switchboard: one renderer per widget behind
- * WidgetRenderer, the canvas, the chat panel, the agent console, the tool browser, the approval dialog
+ * WidgetRenderer, the canvas, the chat panel (with tool progress and the cards answering servers'
+ * forms, links and sampling requests), the agent console, the tool browser, the approval dialog
  * and the sandboxed MCP Apps frame, plus the plain functions they are built on.
  */
 
@@ -46,6 +47,10 @@ export type { ChatEntry } from './state/chat-log.ts';
 export { applyChatEvent, userEntry } from './state/chat-log.ts';
 export type { ConsoleEntry, ConsoleState } from './state/console-log.ts';
 export { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './state/console-log.ts';
+export type { ElicitationAnswer, ServerRequests } from './state/server-requests.ts';
+export { applyServerRequestEvent, NO_SERVER_REQUESTS } from './state/server-requests.ts';
+export type { ToolStep } from './state/tool-steps.ts';
+export { applyToolStepEvent } from './state/tool-steps.ts';
 export { createMarkdownRenderer } from './widgets/render-markdown.ts';
 export { default as WidgetRenderer } from './widgets/WidgetRenderer.svelte';
 export type { WidgetData } from './widgets/widget-data.ts';

@@ -1,6 +1,6 @@
 import type { CanvasEvent, CanvasSnapshot, McpAppToolResult } from '@switchboard/autoui';
 import type { AgentEvent, JsonSchema } from '@switchboard/core';
-import type { ChatEntry, McpAppToolCall } from '@switchboard/ui';
+import type { ChatEntry, ElicitationAnswer, McpAppToolCall } from '@switchboard/ui';
 import type { RemoteMcpConnections } from './standalone/remote-mcp-connections.ts';
 
 /** A tool the tool browser lists. */
@@ -18,6 +18,9 @@ export interface ApprovalDecision {
   toolCallId: string;
   decision: 'approve' | 'deny';
 }
+
+/** What became of an answer to a server's request: taken, or refused with the reason to show the person. */
+export type AnswerOutcome = { ok: true } | { ok: false; message: string };
 
 /** A conversation as it was left: its chat and its canvas. */
 export interface RestoredConversation {
@@ -49,6 +52,13 @@ export interface ConversationDriver {
   stop(): void;
   /** Answers calls waiting for approval; resolves when the resumed run has ended. */
   decide(decisions: ApprovalDecision[]): Promise<void>;
+  /**
+   * Answers a form or link a server asks for during the running turn (an `elicitation_request`
+   * event); refused when the content does not fit the form or nothing waits under that id.
+   */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): Promise<AnswerOutcome>;
+  /** Approves or denies a server's sampling request of the running turn (a `sampling_request` event). */
+  answerSampling(requestId: string, approve: boolean): Promise<AnswerOutcome>;
   listTools(): Promise<BrowsableTool[]>;
   callTool(name: string, args: Record<string, unknown>): Promise<ToolCallOutcome>;
   /**

@@ -50,7 +50,8 @@ export async function startPublishedAppServer(): Promise<PublishedAppServer> {
   };
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago. */
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();

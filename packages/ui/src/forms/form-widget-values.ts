@@ -5,6 +5,11 @@ export interface FormWidgetField {
   type?: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'date' | 'select' | 'checkbox';
   required?: boolean;
   options?: string[];
+  /** The text shown for each of `options` (default: the option itself). */
+  optionLabels?: string[];
+  /** A hint shown under the field. */
+  description?: string;
+  placeholder?: string;
   min?: number;
   max?: number;
   minLength?: number;

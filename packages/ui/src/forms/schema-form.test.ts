@@ -45,4 +45,48 @@ describe('schema forms', () => {
       },
     });
   });
+
+  it('reads titled choices and the constraints a form can check', () => {
+    const fields = fieldsFromSchema({
+      type: 'object',
+      properties: {
+        hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }, { const: 'h2' }], default: 'h1' },
+        pet: { type: 'string', enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] },
+        email: { type: 'string', format: 'email', minLength: 3, maxLength: 50, pattern: '.+@.+' },
+        age: { type: 'integer', minimum: 1, maximum: 100 },
+        mixed: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+      },
+    });
+    expect(fields).toEqual([
+      {
+        name: 'hero',
+        label: 'hero',
+        kind: 'enum',
+        required: false,
+        options: ['h1', 'h2'],
+        optionLabels: ['Superman', 'h2'],
+        default: 'h1',
+      },
+      {
+        name: 'pet',
+        label: 'pet',
+        kind: 'enum',
+        required: false,
+        options: ['p1', 'p2'],
+        optionLabels: ['Cats', 'Dogs'],
+      },
+      {
+        name: 'email',
+        label: 'email',
+        kind: 'string',
+        required: false,
+        format: 'email',
+        minLength: 3,
+        maxLength: 50,
+        pattern: '.+@.+',
+      },
+      { name: 'age', label: 'age', kind: 'integer', required: false, minimum: 1, maximum: 100 },
+      { name: 'mixed', label: 'mixed', kind: 'json', required: false },
+    ]);
+  });
 });

@@ -8,10 +8,24 @@ export interface SchemaField {
   required: boolean;
   description?: string;
   options?: unknown[];
+  /** Enum fields: the option shown for each of `options` (from `oneOf` titles or `enumNames`). */
+  optionLabels?: string[];
   default?: unknown;
+  /** The constraints the schema states, for forms that check them as the user types. */
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
 }
 
-/** The fields of a form for a tool's JSON Schema: one per top-level property; nested values edited as JSON. */
+const CONSTRAINTS = ['format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'] as const;
+
+/**
+ * The fields of a form for a tool's JSON Schema: one per top-level property; nested values edited as JSON.
+ * Choices come from `enum` (labelled by `enumNames`) or from a `oneOf` of titled `const`s.
+ */
 export function fieldsFromSchema(schema: JsonSchema | undefined): SchemaField[] {
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set(Array.isArray(schema?.required) ? (schema.required as string[]) : []);
@@ -19,21 +33,42 @@ export function fieldsFromSchema(schema: JsonSchema | undefined): SchemaField[] 
     const type = Array.isArray(property.type)
       ? property.type.find((entry) => entry !== 'null')
       : property.type;
-    const kind: SchemaField['kind'] = Array.isArray(property.enum)
+    const choices = choicesOf(property);
+    const kind: SchemaField['kind'] = choices
       ? 'enum'
       : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
         ? type
         : 'json';
+    const constraints = CONSTRAINTS.filter((key) => property[key] !== undefined).map((key) => [
+      key,
+      property[key],
+    ]);
     return {
       name,
       label: typeof property.title === 'string' ? property.title : name,
       kind,
       required: required.has(name),
       ...(typeof property.description === 'string' ? { description: property.description } : {}),
-      ...(kind === 'enum' ? { options: property.enum as unknown[] } : {}),
+      ...choices,
       ...(property.default !== undefined ? { default: property.default } : {}),
+      ...Object.fromEntries(constraints),
     };
   });
+}
+
+function choicesOf(property: JsonSchema): Pick<SchemaField, 'options' | 'optionLabels'> | undefined {
+  if (Array.isArray(property.enum)) {
+    const names = property.enumNames;
+    const labelled = Array.isArray(names) && names.length === property.enum.length;
+    return { options: property.enum, ...(labelled ? { optionLabels: names.map(String) } : {}) };
+  }
+  const oneOf = property.oneOf as Array<{ const?: unknown; title?: unknown }> | undefined;
+  if (!Array.isArray(oneOf) || oneOf.length === 0 || !oneOf.every((entry) => entry && 'const' in entry))
+    return undefined;
+  return {
+    options: oneOf.map((entry) => entry.const),
+    optionLabels: oneOf.map((entry) => (typeof entry.title === 'string' ? entry.title : String(entry.const))),
+  };
 }
 
 /**

@@ -59,4 +59,62 @@ describe('applyConsoleEvent', () => {
     expect(state.entries[4].summary).toBe('calc_webmcp_add — 4 ms');
     expect(state.entries[5]).toMatchObject({ error: 'Validation failed', elapsedMs: 1 });
   });
+
+  it('shows what servers ask and how it ended, with the sampled answer', () => {
+    const events: AgentEvent[] = [
+      custom('elicitation_request', {
+        requestId: 'e1',
+        server: 'everything',
+        mode: 'form',
+        message: 'Please provide inputs',
+        expiresAt: 1,
+      }),
+      custom('elicitation_resolved', { requestId: 'e1', action: 'accept', by: 'person' }),
+      custom('elicitation_request', {
+        requestId: 'e2',
+        server: 'docs',
+        mode: 'url',
+        message: 'Sign in',
+        url: 'https://example.com',
+        expiresAt: 1,
+      }),
+      custom('elicitation_resolved', { requestId: 'e2', action: 'decline', by: 'timed_out' }),
+      custom('sampling_request', {
+        requestId: 's1',
+        server: 'everything',
+        messages: [{ role: 'user', text: 'a haiku' }],
+        maxTokens: 40,
+        needsApproval: true,
+        expiresAt: 1,
+      }),
+      custom('sampling_resolved', {
+        requestId: 's1',
+        outcome: 'answered',
+        text: 'x'.repeat(300),
+        model: 'm1',
+      }),
+      custom('sampling_resolved', { requestId: 's2', outcome: 'failed', error: 'the model failed' }),
+      custom('server_log', {
+        server: 'everything',
+        level: 'warning',
+        logger: 'core',
+        data: { disk: 'full' },
+      }),
+      custom('server_log', { level: 'info', data: 'hello' }),
+    ];
+    const state = events.reduce(applyConsoleEvent, EMPTY_CONSOLE);
+    expect(state.entries.map((entry) => [entry.kind, entry.summary])).toEqual([
+      ['elicitation', 'everything asks for a form: Please provide inputs'],
+      ['elicitation', 'elicitation accept by you'],
+      ['elicitation', 'docs asks to open a link: Sign in'],
+      ['elicitation', 'elicitation decline (timed out)'],
+      ['sampling', 'everything asks for a completion (1 messages, at most 40 tokens, waiting for approval)'],
+      ['sampling', `sampling answered by m1: ${'x'.repeat(159)}…`],
+      ['sampling', 'sampling failed'],
+      ['server_log', 'everything/core [warning] {"disk":"full"}'],
+      ['server_log', 'server [info] hello'],
+    ]);
+    expect(state.entries[5].detail).toMatchObject({ text: 'x'.repeat(300) });
+    expect(state.entries[6].error).toBe('the model failed');
+  });
 });

@@ -1,4 +1,12 @@
-import type { AgentEvent, RunMetrics, ToolCall } from '@switchboard/core';
+import type {
+  AgentEvent,
+  ElicitationRequest,
+  ElicitationResolution,
+  RunMetrics,
+  SamplingRequest,
+  SamplingResolution,
+  ToolCall,
+} from '@switchboard/core';
 
 /** One line of the agent console. */
 export interface ConsoleEntry {
@@ -11,6 +19,9 @@ export interface ConsoleEntry {
     | 'tool_call'
     | 'tools_activated'
     | 'approval'
+    | 'elicitation'
+    | 'sampling'
+    | 'server_log'
     | 'error';
   timestamp: number;
   summary: string;
@@ -135,6 +146,12 @@ function applyCustom(
         detail: record,
         error: 'the same call was repeated',
       });
+    case 'elicitation_request':
+    case 'elicitation_resolved':
+    case 'sampling_request':
+    case 'sampling_resolved':
+    case 'server_log':
+      return line(interactionLine(name, value));
     case 'metrics': {
       const metrics = value as RunMetrics;
       return { ...state, elapsedMs: metrics.elapsedMs ?? state.elapsedMs };
@@ -142,6 +159,67 @@ function applyCustom(
     default:
       return state;
   }
+}
+
+/** The most characters of a server's text put in a console line (the whole text is in its detail). */
+const SUMMARY_CHARS = 160;
+
+function interactionLine(name: string, value: unknown): Omit<ConsoleEntry, 'id' | 'timestamp'> {
+  switch (name) {
+    case 'elicitation_request': {
+      const request = value as ElicitationRequest;
+      const asks = request.mode === 'url' ? 'asks to open a link' : 'asks for a form';
+      return {
+        kind: 'elicitation',
+        summary: `${request.server} ${asks}: ${clip(request.message)}`,
+        detail: value,
+      };
+    }
+    case 'elicitation_resolved': {
+      const { action, by } = value as ElicitationResolution;
+      const how = by === 'person' ? 'by you' : by === 'timed_out' ? '(timed out)' : '(cancelled)';
+      return { kind: 'elicitation', summary: `elicitation ${action} ${how}`, detail: value };
+    }
+    case 'sampling_request': {
+      const request = value as SamplingRequest;
+      const approval = request.needsApproval ? ', waiting for approval' : '';
+      return {
+        kind: 'sampling',
+        summary: `${request.server} asks for a completion (${request.messages.length} messages, at most ${request.maxTokens} tokens${approval})`,
+        detail: value,
+      };
+    }
+    case 'sampling_resolved': {
+      const resolution = value as SamplingResolution;
+      if (resolution.outcome === 'answered')
+        return {
+          kind: 'sampling',
+          summary: `sampling answered by ${resolution.model ?? 'the model'}: ${clip(resolution.text ?? '')}`,
+          detail: value,
+        };
+      return {
+        kind: 'sampling',
+        summary: `sampling ${resolution.outcome.replace('_', ' ')}`,
+        detail: value,
+        ...(resolution.error ? { error: resolution.error } : {}),
+      };
+    }
+    default: {
+      // server_log: an MCP server's `notifications/message`, with the server's name.
+      const log = (value ?? {}) as { server?: string; level?: string; logger?: string; data?: unknown };
+      const data = typeof log.data === 'string' ? log.data : JSON.stringify(log.data);
+      const source = [log.server, log.logger].filter(Boolean).join('/') || 'server';
+      return {
+        kind: 'server_log',
+        summary: `${source} [${log.level ?? 'info'}] ${clip(data ?? '')}`,
+        detail: value,
+      };
+    }
+  }
+}
+
+function clip(text: string): string {
+  return text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS - 1)}…` : text;
 }
 
 function push(state: ConsoleState, entry: ConsoleEntry): ConsoleState {

@@ -5,6 +5,7 @@ import { decideApproval, prefixedToolName, sanitizeServerName } from '@switchboa
 import type { ChatEntry } from '@switchboard/ui';
 import type { AppConfig } from '../app-config.ts';
 import type {
+  AnswerOutcome,
   BrowsableTool,
   ConversationDriver,
   RestoredConversation,
@@ -50,7 +51,8 @@ interface LocalCanvas {
  * Connected mode: conversations live on the gateway (`/conversations` REST API; turns streamed as
  * AG-UI events over SSE with `Accept: text/event-stream`, including the gateway's CUSTOM
  * `user_message` and `turn_saved`), keys stay on the server. The tool browser calls tools through
- * `POST /servers/:id/tools/call`.
+ * `POST /servers/:id/tools/call`; answers to servers' forms and sampling requests are posted to
+ * `/conversations/:id/elicitations/:requestId` and `/conversations/:id/sampling/:requestId`.
  */
 export function createGatewayDriver(options: {
   config: AppConfig;
@@ -65,26 +67,34 @@ export function createGatewayDriver(options: {
   /** The listed tools by the names a call may use: `server:tool` and the prefixed `{server}_mcp_{tool}`. */
   let toolsByName = new Map<string, AvailableTool>();
 
-  const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
+  const call = (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (config.apiKey) headers.set('Authorization', `Bearer ${config.apiKey}`);
     if (init.body) headers.set('Content-Type', 'application/json');
-    const response = await doFetch(`${config.apiBase}${path}`, { ...init, headers });
+    return doFetch(`${config.apiBase}${path}`, { ...init, headers });
+  };
+  const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const response = await call(path, init);
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as {
-        error?: { message?: string } | string;
-        message?: string;
-      };
-      const message =
-        typeof body.error === 'string'
-          ? body.error
-          : (body.error?.message ?? body.message ?? response.statusText);
+      const message = await errorMessage(response);
       throw new Error(`gateway: ${init.method ?? 'GET'} ${path} failed (${response.status}): ${message}`);
     }
     return response;
   };
   const json = async <T>(path: string, init?: RequestInit) => (await (await request(path, init)).json()) as T;
   const conversation = (suffix = '') => `/conversations/${encodeURIComponent(conversationId)}${suffix}`;
+  /** Posts a person's answer to a server's request; a refusal keeps the gateway's own words for the person. */
+  const answer = async (suffix: string, body: unknown): Promise<AnswerOutcome> => {
+    try {
+      const response = await call(conversation(suffix), { method: 'POST', body: JSON.stringify(body) });
+      return response.ok ? { ok: true } : { ok: false, message: await errorMessage(response) };
+    } catch (error) {
+      return {
+        ok: false,
+        message: `the gateway could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+  };
 
   const createConversation = async () => {
     const created = await json<{ id: string }>('/conversations', {
@@ -187,6 +197,10 @@ export function createGatewayDriver(options: {
       for (const decision of decisions)
         await stream('/approvals', { call_id: decision.toolCallId, decision: decision.decision });
     },
+    answerElicitation: (requestId, elicitation) =>
+      answer(`/elicitations/${encodeURIComponent(requestId)}`, elicitation),
+    answerSampling: (requestId, approve) =>
+      answer(`/sampling/${encodeURIComponent(requestId)}`, { decision: approve ? 'approve' : 'deny' }),
     listTools,
     async callTool(name, args): Promise<ToolCallOutcome> {
       try {
@@ -246,6 +260,16 @@ export function createGatewayDriver(options: {
       serverCanvasEvents = 0;
     },
   };
+}
+
+/** What the gateway says went wrong (`{ error: { message } }`, `{ error }` or `{ message }`), or the status text. */
+async function errorMessage(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => ({}))) as {
+    error?: { message?: string } | string;
+    message?: string;
+  };
+  if (typeof body.error === 'string') return body.error;
+  return body.error?.message ?? body.message ?? response.statusText;
 }
 
 function readLocalCanvas(storage: Storage, key: string): LocalCanvas | undefined {

@@ -91,6 +91,8 @@ export class RemoteMcpConnections {
       name: server.name,
       transport: { type: 'http', url: server.url },
       connectTimeoutMs: 15_000,
+      // The run's person answers forms and links, its model answers sampling (after approval).
+      answerThroughCalls: ['elicitation', 'sampling'],
     });
     const entry: Entry = { server, connection };
     this.#entries.set(server.name, entry);

@@ -31,6 +31,11 @@ const SYSTEM_PROMPT =
   "You are Switchboard, an assistant running in the user's browser. Use the tools to answer, and show results on " +
   "the user's canvas with the autoui widgets (widget_display); keep text answers short.";
 
+const NO_TURN = 'no turn is running: the request ended with its turn';
+
+/** What a form answer gives the server (the core's `run.interactions.answerElicitation` input). */
+type ElicitResult = Parameters<AgentRun<AgentResult>['interactions']['answerElicitation']>[1];
+
 /** Options of {@link createStandaloneDriver}. */
 export interface StandaloneDriverOptions {
   config: AppConfig;
@@ -62,6 +67,8 @@ export function createStandaloneDriver(
   let session = new AgentSession();
   let listener: (event: AgentEvent) => void = () => {};
   let controller: AbortController | undefined;
+  /** The run in progress: it holds what its tool calls' servers ask. */
+  let current: AgentRun<AgentResult> | undefined;
   const approvalRules: ApprovalRule[] = options.config.approvalRules;
   const layers = () => [...servers.map((server) => server.layer()), ...(options.remote?.layers() ?? [])];
   const mcpClients = () => options.remote?.clients() ?? new Map();
@@ -89,14 +96,16 @@ export function createStandaloneDriver(
       emit,
     });
     try {
-      await start(
+      current = start(
         loopOptions(signal, (event) => {
           emit(event);
           apps.observe(event);
         }),
       );
+      await current;
     } finally {
       await apps.settled();
+      current = undefined;
       controller = undefined;
       store.save({ session: session.toJSON() });
     }
@@ -132,6 +141,20 @@ export function createStandaloneDriver(
     send: (text) => follow((loop) => runAgentLoop(text, loop)),
     stop: () => controller?.abort(),
     decide: (decisions) => follow((loop) => resumeAgentLoop({ approvals: decisions }, { ...loop, session })),
+    async answerElicitation(requestId, answer) {
+      if (!current) return { ok: false, message: NO_TURN };
+      const outcome = current.interactions.answerElicitation(requestId, answer as ElicitResult);
+      return outcome.ok ? { ok: true } : { ok: false, message: outcome.message };
+    },
+    async answerSampling(requestId, approve) {
+      if (current?.interactions.answerSampling(requestId, approve)) return { ok: true };
+      return {
+        ok: false,
+        message: current
+          ? `no sampling request "${requestId}" is waiting (it was answered or timed out)`
+          : NO_TURN,
+      };
+    },
     async listTools() {
       const catalog = new ToolCatalog(layers());
       return catalog.allTools().map((tool) => ({

@@ -1,0 +1,45 @@
+import type { AgentEvent, ToolProgress } from '@switchboard/core';
+
+/** A tool call of the running turn that has not answered yet, with its last reported progress. */
+export interface ToolStep extends Partial<ToolProgress> {
+  toolCallId: string;
+  name: string;
+}
+
+/**
+ * Folds an agent event into the running tool calls: a call appears when the model starts it,
+ * takes each `tool_progress` report, and disappears with its result (or when the run ends).
+ * Returns a new list, or the same one when the event changes nothing.
+ */
+export function applyToolStepEvent(steps: readonly ToolStep[], event: AgentEvent): ToolStep[] {
+  switch (event.type) {
+    case 'TOOL_CALL_START':
+      return [...steps, { toolCallId: event.toolCallId, name: event.toolCallName }];
+    case 'TOOL_CALL_RESULT':
+      return steps.filter((step) => step.toolCallId !== event.toolCallId);
+    case 'RUN_FINISHED':
+    case 'RUN_ERROR':
+      return steps.length > 0 ? [] : (steps as ToolStep[]);
+    case 'CUSTOM':
+      return event.name === 'tool_progress' ? withProgress(steps, event.value) : (steps as ToolStep[]);
+    default:
+      return steps as ToolStep[];
+  }
+}
+
+function withProgress(steps: readonly ToolStep[], value: unknown): ToolStep[] {
+  const { toolCallId, progress, total, message } = (value ?? {}) as Partial<ToolStep>;
+  if (typeof progress !== 'number' || !steps.some((step) => step.toolCallId === toolCallId))
+    return steps as ToolStep[];
+  return steps.map((step) =>
+    step.toolCallId === toolCallId
+      ? {
+          toolCallId: step.toolCallId,
+          name: step.name,
+          progress,
+          ...(typeof total === 'number' && total > 0 ? { total } : {}),
+          ...(typeof message === 'string' && message ? { message } : {}),
+        }
+      : step,
+  );
+}
