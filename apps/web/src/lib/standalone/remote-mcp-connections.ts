@@ -92,7 +92,7 @@ export class RemoteMcpConnections {
       transport: { type: 'http', url: server.url },
       connectTimeoutMs: 15_000,
       // The run's person answers forms and links, its model answers sampling (after approval).
-      answerThroughCalls: ['elicitation', 'sampling'],
+      answerThroughCalls: ['elicitation', 'sampling', 'log'],
     });
     const entry: Entry = { server, connection };
     this.#entries.set(server.name, entry);
