@@ -29,13 +29,14 @@ import type { WebAppOptions } from './http/serve-web-app.ts';
 import { UserCache } from './http/user-cache.ts';
 import { createMemoryRateLimiter } from './limits/memory-rate-limiter.ts';
 import { createRedisRateLimiter } from './limits/redis-rate-limiter.ts';
+import { ServerAuthorizations } from './mcp/server-authorizations.ts';
 import { ServerRegistry } from './mcp/server-registry.ts';
 import { createPublicOnlyFetch } from './mcp/ssrf-guard.ts';
 import { createLogger } from './observability/create-logger.ts';
 import { createTracingObserver } from './observability/tracing-observer.ts';
 import type { Database } from './storage/database.ts';
 import { type DatabaseOptions, openDatabase } from './storage/open-database.ts';
-import { type ServerTransport, upsertDeploymentServer } from './store/server-store.ts';
+import { type ServerOAuth, type ServerTransport, upsertDeploymentServer } from './store/server-store.ts';
 import { SettingsStore } from './store/settings-store.ts';
 import { ensureKeylessUser, upsertUser } from './store/user-store.ts';
 
@@ -51,6 +52,8 @@ export interface ServerSeed {
   cwd?: string;
   /** The name of a built-in server this process runs (see `builtins`). */
   builtin?: string;
+  /** A `url` server that authorizes each user with OAuth (each user connects it once). */
+  oauth?: ServerOAuth;
 }
 
 /** Options of {@link createGateway}. */
@@ -78,6 +81,13 @@ export interface GatewayOptions {
   builtins?: ReadonlyMap<string, McpTransportConfig>;
   /** The fetch to reach them with (one that tells them which user a call is for). */
   builtinFetch?: McpConnectionOptions['fetch'];
+  /**
+   * The key (32 bytes) users' OAuth credentials are encrypted under in the database. Without it,
+   * servers that authorize with OAuth cannot be connected.
+   */
+  secretKey?: Uint8Array;
+  /** Where people reach the gateway (for the OAuth callback); default: the URL `listen` answers. */
+  publicUrl?: string;
   /** Let users register servers on loopback and private networks (default false). */
   allowPrivateNetworks?: boolean;
   /** Local layers every conversation gets (e.g. the UI layer). */
@@ -142,12 +152,18 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await upsertDeploymentServer(db, { ...server, transport: seedTransport(server) });
 
   const guard = options.allowPrivateNetworks ? undefined : createPublicOnlyFetch();
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const oauth = {
+    key: options.secretKey,
+    redirectUrl: () => `${publicUrl ?? 'http://127.0.0.1'}/oauth/callback`,
+  };
   const registry = new ServerRegistry({
     db,
     bus,
     builtins: options.builtins,
     builtinFetch: options.builtinFetch,
     publicOnlyFetch: guard?.fetch,
+    oauth,
   });
   await registry.start();
   const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });
@@ -199,6 +215,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     db,
     bus,
     registry,
+    authorizations: new ServerAuthorizations({ db, registry, ...oauth }),
     runner,
     settings,
     models,
@@ -230,6 +247,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       new Promise((resolve, reject) => {
         const listening = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
+          publicUrl ??= `http://${shown}:${info.port}`;
           resolve(`http://${shown}:${info.port}`);
         });
         listening.once('error', reject);
@@ -277,8 +295,14 @@ async function connectRedis(url: string): Promise<Redis> {
 function seedTransport(seed: ServerSeed): ServerTransport {
   const kinds = [seed.url, seed.command, seed.builtin].filter((value) => value !== undefined).length;
   if (kinds !== 1) throw new Error(`server "${seed.name}": give exactly one of url, command or builtin`);
+  if (seed.oauth && !seed.url) throw new Error(`server "${seed.name}": "oauth" applies to url servers only`);
   if (seed.builtin) return { type: 'builtin', name: seed.builtin };
   if (seed.command)
     return { type: 'stdio', command: seed.command, args: seed.args, env: seed.env, cwd: seed.cwd };
-  return { type: 'http', url: seed.url as string, ...(seed.headers ? { headers: seed.headers } : {}) };
+  return {
+    type: 'http',
+    url: seed.url as string,
+    ...(seed.headers ? { headers: seed.headers } : {}),
+    ...(seed.oauth ? { oauth: seed.oauth } : {}),
+  };
 }

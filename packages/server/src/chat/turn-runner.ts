@@ -10,6 +10,7 @@ import { takeInteractionAnswers } from '../store/interaction-answer-store.ts';
 import { toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
 import { type AcquiredTurn, acquireConversation } from './acquire-conversation.ts';
+import { authorizationNotice } from './authorization-notice.ts';
 import { releaseConversation } from './conversation-lease.ts';
 import { applyInteractionAnswer, type InteractionAnswer } from './interaction-answer.ts';
 import { LeaseHeartbeat } from './lease-heartbeat.ts';
@@ -21,7 +22,7 @@ import type { StreamEvent } from './stream-event.ts';
 import { StreamFlusher } from './stream-flusher.ts';
 import { createTurnAppPresenter } from './turn-app-presenter.ts';
 import { type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
-import { prepareTurn, type TurnSetupDeps } from './turn-setup.ts';
+import { prepareTurn, type TurnSetup, type TurnSetupDeps } from './turn-setup.ts';
 import type { ActiveTurn, TurnInput, TurnOutcome } from './turn-types.ts';
 
 /** What the runner needs. */
@@ -109,7 +110,7 @@ export class TurnRunner {
       return error;
     };
 
-    let setup: Awaited<ReturnType<typeof prepareTurn>>;
+    let setup: TurnSetup;
     try {
       setup = await prepareTurn(this.#options.setup, user, acquired.row);
     } catch (error) {
@@ -152,6 +153,8 @@ export class TurnRunner {
       startLength,
       toolNames,
       catalog: setup.options.catalog as ToolCatalog,
+      clients: setup.clients,
+      notices: setup.needsAuthorization.map(authorizationNotice),
       modelId: setup.model.id,
       decisions,
     }).finally(() => {
@@ -193,7 +196,7 @@ export class TurnRunner {
 
     const apps = createTurnAppPresenter({
       catalog: turn.catalog,
-      clients: this.#options.setup.registry.clients,
+      clients: turn.clients,
       signal: controller.signal,
       emit: (event) => accept(event),
       logger,
@@ -215,6 +218,7 @@ export class TurnRunner {
     let result: AgentResult;
     try {
       accept(started.first);
+      for (const notice of turn.notices) live.push(notice);
       for (let next = await started.events.next(); !next.done; next = await started.events.next())
         accept(next.value);
       result = await started.run.result;
@@ -248,6 +252,9 @@ export class TurnRunner {
 
 interface DriveInput {
   user: User;
+  clients: TurnSetup['clients'];
+  /** Events that follow the first one (servers the user must connect first). */
+  notices: StreamEvent[];
   acquired: AcquiredTurn;
   input: TurnInput;
   live: LiveRun;

@@ -7,10 +7,12 @@ import {
   type SchemaValidator,
   type ToolLayer,
 } from '@switchboard/core';
+import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
 import type { GatewayLimits } from '../config/gateway-limits.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
 import type { ClientToolDeclaration, ConversationRow } from '../store/conversation.ts';
+import type { ServerRow } from '../store/server-store.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { ModelResolver } from './model-resolver.ts';
 
@@ -35,29 +37,36 @@ export interface TurnSetupDeps {
 export interface TurnSetup {
   model: LanguageModel;
   options: AgentLoopOptions;
+  /** The turn's MCP connections by server name (shared ones and the user's own). */
+  clients: ReadonlyMap<string, McpConnection>;
+  /** Servers left out because the user has not connected them (OAuth). */
+  needsAuthorization: ServerRow[];
 }
 
 /**
  * Builds a turn's loop options from its conversation: tools of the running servers its user may use
  * (only the enabled ones when the conversation lists some), the extra local layers and the client's
  * declared tools; the conversation's limits capped by the deployment's; the conversation's approval
- * rules before the deployment's; the system prompt and context; the model.
+ * rules before the deployment's; the system prompt and context; the model. OAuth servers the user
+ * has not connected are left out and listed in `needsAuthorization`.
  */
 export async function prepareTurn(deps: TurnSetupDeps, user: User, row: ConversationRow): Promise<TurnSetup> {
   const model = deps.models.resolve(row.model);
-  const mcpLayers = await deps.registry.layersFor(user, row.enabled_tools);
-  const layers: ToolLayer[] = [...mcpLayers, ...deps.extraLayers];
+  const tools = await deps.registry.toolsFor(user, row.enabled_tools);
+  const layers: ToolLayer[] = [...tools.layers, ...deps.extraLayers];
   if (row.client_tools.length > 0) layers.push(clientLayer(row.client_tools));
   const catalog = deps.catalogs.get(layers);
   const deployment = await deps.approvalPolicy();
   const cap = (wanted: number | undefined, limit: number) => Math.min(wanted ?? limit, limit);
   return {
     model,
+    clients: tools.clients,
+    needsAuthorization: tools.needsAuthorization,
     options: {
       provider: model,
       layers: catalog.servers.map((server) => server.layer),
       catalog,
-      mcpClients: deps.registry.clients,
+      mcpClients: tools.clients,
       systemPrompt: systemPrompt(row),
       limits: {
         maxIterations: cap(row.limits.tool_turns_per_request, deps.limits.toolTurnsPerRequest),

@@ -5,6 +5,8 @@ import { createAutoUiServer } from '@switchboard/autoui';
 import type { LanguageModel } from '@switchboard/core';
 import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/providers';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
+import type { Logger } from 'pino';
+import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import { configuredUsers, readConfigFile, type SwitchboardConfig } from '../config/switchboard-config.ts';
 import { createGateway, type Gateway } from '../gateway.ts';
 import { LOCAL_USER } from '../http/authenticate.ts';
@@ -68,6 +70,11 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
         ? config.shippedServers
         : Object.keys(SHIPPED_SERVERS);
   const webDir = config.webDir ?? DEFAULT_WEB_DIR;
+  const secretKey = await resolveSecretKey(
+    env.SWITCHBOARD_SECRET_KEY || config.secretKey,
+    databaseUrl ? undefined : dataDir,
+    logger,
+  );
   const shipped = await startShippedServers(shippedNames, databaseUrl ? undefined : dataDir);
   let gateway: Gateway;
   try {
@@ -88,6 +95,8 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       builtinFetch: shipped.fetch,
       extraLayers: [createAutoUiServer().layer()],
       allowPrivateNetworks: config.allowPrivateNetworks,
+      secretKey,
+      publicUrl: env.SWITCHBOARD_PUBLIC_URL || config.publicUrl,
       instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,
       leaseMs: config.leaseMs,
       flushMs: config.flushMs,
@@ -120,6 +129,30 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   };
 }
 
+/**
+ * The key users' OAuth credentials are encrypted under: the configured one, else (PGlite, for
+ * development) one kept in the data directory, made on first start, which the log says once.
+ */
+async function resolveSecretKey(
+  configured: string | undefined,
+  dataDir: string | undefined,
+  logger: Logger,
+): Promise<Buffer | undefined> {
+  if (configured) return parseSecretKey(configured);
+  if (!dataDir) {
+    logger.warn('no SWITCHBOARD_SECRET_KEY: servers that authorize each user with OAuth cannot be connected');
+    return undefined;
+  }
+  const path = join(dataDir, 'secret-key');
+  const { key, created } = await loadOrCreateSecretKey(path);
+  if (created)
+    logger.info(
+      { path },
+      'made a secret key for stored server credentials; set SWITCHBOARD_SECRET_KEY in production',
+    );
+  return key;
+}
+
 /** Connects to every running server (so the first turn does not wait) and reports its tool count or error. */
 async function summarizeServers(gateway: Gateway): Promise<ServerSummary[]> {
   const { registry } = gateway.services;
@@ -127,7 +160,7 @@ async function summarizeServers(gateway: Gateway): Promise<ServerSummary[]> {
   return Promise.all(
     rows.map(async (row) => {
       try {
-        return { name: row.name, toolCount: (await registry.tools(row)).length };
+        return { name: row.name, toolCount: (await registry.tools(row, LOCAL_USER)).length };
       } catch (error) {
         return { name: row.name, error: (error as Error).message };
       }

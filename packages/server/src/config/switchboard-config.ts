@@ -35,6 +35,14 @@ export interface SwitchboardConfig {
   shippedServers?: boolean | string[];
   users?: ConfiguredUser[];
   allowPrivateNetworks?: boolean;
+  /**
+   * The key users' OAuth credentials are encrypted under (32 bytes, base64 or hex);
+   * `SWITCHBOARD_SECRET_KEY` wins (better: keep it out of the file). Without either, a key is made
+   * in the data directory (PGlite only).
+   */
+  secretKey?: string;
+  /** Where people reach the gateway, for OAuth callbacks (`SWITCHBOARD_PUBLIC_URL` wins). */
+  publicUrl?: string;
   /** The built web app (default: apps/web/dist when it exists). */
   webDir?: string;
   /**
@@ -67,6 +75,8 @@ const KNOWN_KEYS = new Set([
   'shippedServers',
   'users',
   'allowPrivateNetworks',
+  'secretKey',
+  'publicUrl',
   'webDir',
   'webApp',
   'leaseMs',

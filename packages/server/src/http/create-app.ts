@@ -7,10 +7,12 @@ import type { GatewayEnv, GatewayServices } from './gateway-services.ts';
 import { logRequests } from './log-requests.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { authorizationRoutes } from './routes/authorization-routes.ts';
 import { chatRoutes } from './routes/chat-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { interactionRoutes } from './routes/interaction-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
+import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
@@ -54,6 +56,8 @@ export function createApp(
     }),
   );
   app.get('/openapi.json', (c) => c.json(openApi));
+  // Before the API's authentication: the callback is bound to its user by `state`.
+  app.route('/', oauthCallbackRoute(services));
 
   const api = new Hono<GatewayEnv>();
   api.use('*', authenticate(services));
@@ -64,6 +68,7 @@ export function createApp(
   api.route('/conversations', interactionRoutes(services));
   api.route('/chat/v1', statelessChatRoutes(services));
   api.route('/servers', serverRoutes(services));
+  api.route('/servers', authorizationRoutes(services));
   api.route('/', accountRoutes(services));
 
   app.route('/api', api);

@@ -7,6 +7,7 @@ import type { TurnRunner } from '../chat/turn-runner.ts';
 import type { GatewayLimits } from '../config/gateway-limits.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
+import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
 import type { Database } from '../storage/database.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
@@ -17,6 +18,8 @@ export interface GatewayServices {
   db: Database;
   bus: GatewayBus;
   registry: ServerRegistry;
+  /** Users connecting servers that authorize with OAuth. */
+  authorizations: ServerAuthorizations;
   runner: TurnRunner;
   settings: SettingsStore;
   models: ModelResolver;

@@ -242,6 +242,29 @@ export const ServerRegistrationSchema: JsonSchema = {
     args: { type: 'array', maxItems: 100, items: text(4000) },
     env: { type: 'object', additionalProperties: { type: 'string' } },
     cwd: text(1000, 1),
+    oauth: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'The server authorizes each user with OAuth (MCP authorization): each user connects it once (POST /servers/{id}/authorize). Without client_id the gateway registers a client itself.',
+      properties: {
+        client_id: text(500, 1),
+        client_secret: text(2000, 1),
+        scopes: { type: 'array', maxItems: 50, items: text(200, 1) },
+      },
+    },
+  },
+};
+
+export const AuthorizeRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    return_to: {
+      ...text(2000, 1),
+      description:
+        'A path on the gateway (e.g. the conversation) to send the person back to after connecting.',
+    },
   },
 };
 

@@ -43,19 +43,19 @@ describe('ServerRegistry', () => {
   });
 
   it('gives a turn the servers that answer and skips one that hangs once the deadline passes', async () => {
-    const layers = await registry.layersFor(alice, []);
+    const { layers } = await registry.toolsFor(alice, []);
     expect(layers.map((layer) => layer.serverName)).toEqual(['tools']);
     const hanging = (await registry.visible(alice)).find((row) => row.name === 'hanging');
-    expect(registry.view(alice, hanging as NonNullable<typeof hanging>)).toMatchObject({
+    expect(await registry.view(alice, hanging as NonNullable<typeof hanging>)).toMatchObject({
       status: 'error',
       error: expect.stringMatching(/time/i),
     });
   });
 
   it('leaves no timer behind once the layers are ready', async () => {
-    await registry.layersFor(alice, []);
+    await registry.toolsFor(alice, []);
     const before = timers();
-    for (let turn = 0; turn < 5; turn++) await registry.layersFor(alice, []);
+    for (let turn = 0; turn < 5; turn++) await registry.toolsFor(alice, []);
     expect(timers()).toBe(before);
   });
 });

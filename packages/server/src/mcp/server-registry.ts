@@ -1,6 +1,7 @@
 import {
   McpClientPool,
   McpConnection,
+  McpConnectionError,
   type McpConnectionOptions,
   type McpLayer,
   type McpToolDef,
@@ -11,13 +12,19 @@ import type { User } from '../auth/user.ts';
 import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import type { EnabledTool } from '../store/conversation.ts';
-import { listServerRows, type ServerRow } from '../store/server-store.ts';
+import { listAuthorizedServerIds, loadServerCredential } from '../store/server-credential-store.ts';
+import { listServerRows, type ServerRow, usesOAuth } from '../store/server-store.ts';
+import { AuthorizationRequiredError } from './authorization-required-error.ts';
+import { UserConnections } from './user-connections.ts';
 import { withDeadline } from './with-deadline.ts';
 
 /** A server's state on this replica. */
 export type ServerStatus = 'connected' | 'idle' | 'error' | 'stopped' | 'unavailable';
 
-/** A registered server as the API shows it (secrets in headers and env are masked). */
+/** Whether the user must connect a server first: `not_needed` unless it authorizes each user with OAuth. */
+export type ServerAuthorization = 'connected' | 'required' | 'not_needed';
+
+/** A registered server as the API shows it (secrets in headers, env and the OAuth client are masked). */
 export interface ServerView {
   id: string;
   name: string;
@@ -26,6 +33,7 @@ export interface ServerView {
   transport: ServerRow['transport'];
   enabled: boolean;
   status: ServerStatus;
+  authorization: ServerAuthorization;
   error?: string;
   tool_count?: number;
   protocol_version?: string;
@@ -47,6 +55,19 @@ export interface ServerRegistryOptions {
   connectTimeoutMs?: number;
   /** After a failure, wait this long before trying the server again (ms, default 5000). */
   retryAfterMs?: number;
+  /**
+   * Servers that authorize each user with OAuth: the key their credentials are encrypted under and
+   * the gateway's callback URL. Without a key such servers cannot be used.
+   */
+  oauth?: { key?: Uint8Array; redirectUrl: () => string };
+}
+
+/** What a turn may use: its servers' layers and connections, and the servers the user must connect first. */
+export interface TurnTools {
+  layers: McpLayer[];
+  /** Connections by server name (the shared ones and the user's own). */
+  clients: ReadonlyMap<string, McpConnection>;
+  needsAuthorization: ServerRow[];
 }
 
 interface Entry {
@@ -67,15 +88,19 @@ export class ServerRegistry {
   readonly #options: ServerRegistryOptions;
   readonly #pool = new McpClientPool();
   readonly #entries = new Map<string, Entry>();
+  readonly #users?: UserConnections;
   #syncedAt = 0;
   #syncing?: Promise<void>;
   #unsubscribe?: () => Promise<void>;
 
   constructor(options: ServerRegistryOptions) {
     this.#options = options;
+    const key = options.oauth?.key;
+    if (key && options.oauth)
+      this.#users = new UserConnections({ db: options.db, key, redirectUrl: options.oauth.redirectUrl });
   }
 
-  /** Connections by server name, for the dispatcher (a live view). */
+  /** Shared connections by server name, for the dispatcher (a live view; per-user ones are in {@link toolsFor}). */
   get clients(): McpClientPool['clients'] {
     return this.#pool.clients;
   }
@@ -112,16 +137,38 @@ export class ServerRegistry {
     return [...this.#entries.values()].map((entry) => entry.row).filter((row) => canSee(user, row));
   }
 
+  /** A registration by id, whoever owns it (for the OAuth callback, bound to its user by `state`). */
+  async byId(id: string): Promise<ServerRow | undefined> {
+    await this.sync();
+    return this.#entries.get(id)?.row;
+  }
+
   /** One registration the user can see. */
   async find(user: User, id: string): Promise<ServerRow | undefined> {
     return (await this.visible(user)).find((row) => row.id === id);
   }
 
-  /** The API view of a registration, with this replica's status. */
-  view(user: User, row: ServerRow): ServerView {
+  /** The API views of registrations, with this replica's status and the user's authorization. */
+  async views(user: User, rows: readonly ServerRow[]): Promise<ServerView[]> {
+    const authorized = rows.some(usesOAuth)
+      ? await listAuthorizedServerIds(this.#options.db, user.id)
+      : new Set<string>();
+    return rows.map((row) => this.#view(user, row, authorized));
+  }
+
+  /** The API view of one registration (see {@link views}). */
+  async view(user: User, row: ServerRow): Promise<ServerView> {
+    return (await this.views(user, [row]))[0];
+  }
+
+  #view(user: User, row: ServerRow, authorized: ReadonlySet<string>): ServerView {
     const entry = this.#entries.get(row.id);
     const info = entry?.connection?.info;
-    const status = statusOf(row, entry, this.#options.builtins);
+    const status = usesOAuth(row)
+      ? row.enabled
+        ? 'idle'
+        : 'stopped'
+      : statusOf(row, entry, this.#options.builtins);
     return {
       id: row.id,
       name: row.name,
@@ -130,14 +177,32 @@ export class ServerRegistry {
       transport: maskSecrets(row.transport),
       enabled: row.enabled,
       status,
+      authorization: !usesOAuth(row) ? 'not_needed' : authorized.has(row.id) ? 'connected' : 'required',
       ...(status === 'error' && entry?.error ? { error: entry.error } : {}),
       ...(info?.protocolVersion ? { protocol_version: info.protocolVersion } : {}),
       ...(entry?.toolCount !== undefined ? { tool_count: entry.toolCount } : {}),
     };
   }
 
-  /** The running connection to a server, or an explanation of why there is none. */
-  connection(row: ServerRow): McpConnection | { unavailable: string } {
+  /**
+   * The running connection to a server (the user's own for OAuth servers, after checking they
+   * connected it: else {@link AuthorizationRequiredError}), or an explanation of why there is none.
+   */
+  async connection(row: ServerRow, user: User): Promise<McpConnection | { unavailable: string }> {
+    if (usesOAuth(row) && row.enabled) {
+      if (!this.#users) {
+        return {
+          unavailable: `server "${row.name}" needs each user's authorization, and this gateway has no secret key to keep credentials (set SWITCHBOARD_SECRET_KEY)`,
+        };
+      }
+      if (!(await loadServerCredential(this.#options.db, user.id, row.id))?.hasTokens)
+        throw new AuthorizationRequiredError(row);
+      return this.#users.get(user.id, row, this.#connectionOptions(row));
+    }
+    return this.#sharedConnection(row);
+  }
+
+  #sharedConnection(row: ServerRow): McpConnection | { unavailable: string } {
     const entry = this.#entries.get(row.id);
     if (!row.enabled) return { unavailable: `server "${row.name}" is stopped; start it first` };
     if (!entry?.connection) {
@@ -148,21 +213,51 @@ export class ServerRegistry {
     return entry.connection;
   }
 
-  /** Lists a server's tools (connecting first); rejects with the connection's explanation. */
-  async tools(row: ServerRow): Promise<McpToolDef[]> {
+  /** Lists a server's tools for a user (connecting first); rejects with the connection's explanation. */
+  async tools(row: ServerRow, user: User): Promise<McpToolDef[]> {
+    if (usesOAuth(row)) return (await this.#userLayer(row, user)).tools;
     return (await this.#layer(row, true)).tools;
   }
 
+  /** Closes a user's own connection to a server (after they connected or disconnected it). */
+  async forgetUserConnection(userId: string, serverId: string): Promise<void> {
+    await this.#users?.close(userId, serverId);
+  }
+
+  /** The fetch the gateway reaches a server with (the SSRF guard for servers users registered). */
+  fetchFor(row: ServerRow): McpConnectionOptions['fetch'] {
+    return this.#connectionOptions(row).fetch;
+  }
+
   /**
-   * The layers of the servers a turn may use: running, visible to the user and, when the
-   * conversation enables tools explicitly, only those. Servers that cannot be reached are left out
-   * (and retried later).
+   * What a turn may use: the layers of the servers that are running, visible to the user and, when
+   * the conversation enables tools explicitly, only those, with their connections (the user's own
+   * for OAuth servers). Servers that cannot be reached are left out (and retried later); OAuth
+   * servers the user has not connected are left out and listed in `needsAuthorization`.
    */
-  async layersFor(user: User, enabled: readonly EnabledTool[]): Promise<McpLayer[]> {
+  async toolsFor(user: User, enabled: readonly EnabledTool[]): Promise<TurnTools> {
     const rows = (await this.visible(user)).filter((row) => row.enabled);
     const wanted =
       enabled.length > 0 ? rows.filter((row) => enabled.some((tool) => tool.server_id === row.id)) : rows;
-    const layers = await Promise.all(wanted.map((row) => this.#layer(row, false).catch(() => undefined)));
+    const clients = wanted.some(usesOAuth) ? new Map(this.#pool.clients) : this.#pool.clients;
+    const needsAuthorization: ServerRow[] = [];
+    const layers = await Promise.all(
+      wanted.map(async (row) => {
+        if (!usesOAuth(row)) return this.#layer(row, false).catch(() => undefined);
+        try {
+          const { connection, ...layer } = await this.#userLayer(row, user);
+          if (clients instanceof Map) clients.set(row.name, connection);
+          return layer;
+        } catch (error) {
+          if (error instanceof AuthorizationRequiredError) needsAuthorization.push(row);
+          return undefined;
+        }
+      }),
+    );
+    return { layers: this.#pick(layers, wanted, enabled), clients, needsAuthorization };
+  }
+
+  #pick(layers: (McpLayer | undefined)[], wanted: ServerRow[], enabled: readonly EnabledTool[]): McpLayer[] {
     return layers.flatMap((layer, index) => {
       if (!layer) return [];
       if (enabled.length === 0) return [layer];
@@ -183,11 +278,32 @@ export class ServerRegistry {
     await this.#unsubscribe?.();
     await this.#syncing?.catch(() => undefined);
     await this.#pool.close();
+    await this.#users?.closeAll();
     this.#entries.clear();
   }
 
+  /** A user's layer of an OAuth server; {@link AuthorizationRequiredError} when they must connect it (again). */
+  async #userLayer(row: ServerRow, user: User): Promise<UserLayer> {
+    const connection = await this.connection(row, user);
+    if (!(connection instanceof McpConnection)) throw new Error(connection.unavailable);
+    try {
+      const layer = await withDeadline(this.#options.connectTimeoutMs ?? 10_000, (signal) =>
+        connection.layer({ signal }),
+      );
+      const described =
+        row.description && !layer.description ? { ...layer, description: row.description } : layer;
+      return { ...described, connection };
+    } catch (error) {
+      if (error instanceof McpConnectionError && error.kind === 'unauthorized') {
+        await this.forgetUserConnection(user.id, row.id);
+        throw new AuthorizationRequiredError(row);
+      }
+      throw error;
+    }
+  }
+
   async #layer(row: ServerRow, retryNow: boolean): Promise<McpLayer> {
-    const connection = this.connection(row);
+    const connection = this.#sharedConnection(row);
     if (!(connection instanceof McpConnection)) throw new Error(connection.unavailable);
     const entry = this.#entries.get(row.id) as Entry;
     const retryAfter = this.#options.retryAfterMs ?? 5_000;
@@ -232,27 +348,28 @@ export class ServerRegistry {
     }
   }
 
-  #connect(entry: Entry): void {
-    const transport = this.#transportOf(entry.row);
-    if (!transport) return;
-    const options: McpConnectionOptions = {
-      name: entry.row.name,
-      transport,
+  #connectionOptions(row: ServerRow): McpConnectionOptions {
+    return {
+      name: row.name,
+      transport: this.#transportOf(row) as McpTransportConfig,
       // A server's questions and logs go to the turn whose call asked (never when turns of several users could have).
       answerThroughCalls: ['elicitation', 'sampling', 'log'],
-      ...(entry.row.description ? { description: entry.row.description } : {}),
-      ...(entry.row.transport.type === 'http' && entry.row.transport.headers
-        ? { headers: entry.row.transport.headers }
-        : {}),
-      ...(entry.row.transport.type === 'http' && entry.row.owner_id !== null && this.#options.publicOnlyFetch
+      ...(row.description ? { description: row.description } : {}),
+      ...(row.transport.type === 'http' && row.transport.headers ? { headers: row.transport.headers } : {}),
+      ...(row.transport.type === 'http' && row.owner_id !== null && this.#options.publicOnlyFetch
         ? { fetch: this.#options.publicOnlyFetch }
         : {}),
-      ...(entry.row.transport.type === 'builtin' && this.#options.builtinFetch
+      ...(row.transport.type === 'builtin' && this.#options.builtinFetch
         ? { fetch: this.#options.builtinFetch }
         : {}),
     };
+  }
+
+  #connect(entry: Entry): void {
+    // OAuth servers get one connection per user (see UserConnections), never a shared one.
+    if (usesOAuth(entry.row) || !this.#transportOf(entry.row)) return;
     try {
-      entry.connection = this.#pool.add(new McpConnection(options));
+      entry.connection = this.#pool.add(new McpConnection(this.#connectionOptions(entry.row)));
     } catch (error) {
       entry.error = error instanceof Error ? error.message : String(error);
       entry.failedAt = Date.now();
@@ -260,6 +377,7 @@ export class ServerRegistry {
   }
 
   async #disconnect(entry: Entry): Promise<void> {
+    await this.#users?.closeServer(entry.row.id);
     if (!entry.connection) return;
     entry.connection = undefined;
     await this.#pool.remove(entry.row.name).catch(() => undefined);
@@ -283,6 +401,9 @@ export class ServerRegistry {
   }
 }
 
+/** A user's layer of an OAuth server, with the connection the turn calls it through. */
+type UserLayer = McpLayer & { connection: McpConnection };
+
 function canSee(user: User, row: ServerRow): boolean {
   return user.role === 'admin' || row.owner_id === null || row.owner_id === user.id;
 }
@@ -302,8 +423,13 @@ function statusOf(
 function maskSecrets(transport: ServerRow['transport']): ServerRow['transport'] {
   const mask = (values?: Record<string, string>) =>
     values && Object.fromEntries(Object.keys(values).map((key) => [key, '***']));
-  if (transport.type === 'http' && transport.headers)
-    return { ...transport, headers: mask(transport.headers) };
+  if (transport.type === 'http' && (transport.headers || transport.oauth?.client_secret)) {
+    return {
+      ...transport,
+      ...(transport.headers ? { headers: mask(transport.headers) } : {}),
+      ...(transport.oauth?.client_secret ? { oauth: { ...transport.oauth, client_secret: '***' } } : {}),
+    };
+  }
   if (transport.type === 'stdio' && transport.env) return { ...transport, env: mask(transport.env) };
   return transport;
 }

@@ -211,4 +211,26 @@ CREATE TABLE interaction_answers (
 );
 `,
   },
+  {
+    version: 6,
+    name: "each user's OAuth credentials for a server (encrypted), and authorizations in progress",
+    sql: `
+CREATE TABLE server_credentials (
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  server_id text NOT NULL REFERENCES mcp_servers (id) ON DELETE CASCADE,
+  sealed_state text NOT NULL,
+  has_tokens boolean NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, server_id)
+);
+
+CREATE TABLE authorization_flows (
+  state text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  server_id text NOT NULL REFERENCES mcp_servers (id) ON DELETE CASCADE,
+  return_to text,
+  expires_at timestamptz NOT NULL
+);
+`,
+  },
 ];

@@ -2,9 +2,20 @@ import type { Queryable } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
 import { newId } from './new-id.ts';
 
+/**
+ * A server that authorizes each user with OAuth (MCP authorization): the gateway keeps every user's
+ * tokens apart. Without `client_id` the SDK registers a client (Client ID Metadata Document or
+ * dynamic registration); `scopes` are asked for when the server names none.
+ */
+export interface ServerOAuth {
+  client_id?: string;
+  client_secret?: string;
+  scopes?: string[];
+}
+
 /** How the gateway reaches a registered MCP server. */
 export type ServerTransport =
-  | { type: 'http'; url: string; headers?: Record<string, string> }
+  | { type: 'http'; url: string; headers?: Record<string, string>; oauth?: ServerOAuth }
   | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
   | { type: 'builtin'; name: string };
 
@@ -18,6 +29,11 @@ export interface ServerRow {
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
+}
+
+/** Whether a server authorizes each user with OAuth (one connection per user, never shared). */
+export function usesOAuth(row: Pick<ServerRow, 'transport'>): boolean {
+  return row.transport.type === 'http' && row.transport.oauth !== undefined;
 }
 
 /** Every registered server. */

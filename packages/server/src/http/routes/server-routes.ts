@@ -1,12 +1,14 @@
 import { decideApproval, McpConnection, sanitizeServerName } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
+import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import { withDeadline } from '../../mcp/with-deadline.ts';
 import {
   deleteServer,
   insertServer,
+  type ServerOAuth,
   type ServerRow,
   type ServerTransport,
   setServerEnabled,
@@ -26,6 +28,7 @@ interface Registration {
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
+  oauth?: ServerOAuth;
 }
 
 /**
@@ -52,7 +55,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.get('/', async (c) => {
     const user = c.get('user');
-    return c.json({ items: (await registry.visible(user)).map((row) => registry.view(user, row)) });
+    return c.json({ items: await registry.views(user, await registry.visible(user)) });
   });
 
   app.post('/', async (c) => {
@@ -69,12 +72,12 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       throw new ApiError(409, 'server_exists', `a server named "${input.name}" is already registered`);
     await registry.announceChange();
     await registry.sync(true);
-    return c.json(registry.view(user, row), 201);
+    return c.json(await registry.view(user, row), 201);
   });
 
   app.get('/:id', async (c) => {
     const user = c.get('user');
-    return c.json(registry.view(user, await find(user, c.req.param('id'))));
+    return c.json(await registry.view(user, await find(user, c.req.param('id'))));
   });
 
   app.delete('/:id', async (c) => {
@@ -94,16 +97,18 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       const updated = (await setServerEnabled(services.db, row.id, action === 'start')) ?? row;
       await registry.announceChange();
       await registry.sync(true);
-      if (action === 'start') await registry.tools(updated).catch(() => undefined);
-      return c.json(registry.view(user, updated));
+      if (action === 'start') await registry.tools(updated, user).catch(() => undefined);
+      return c.json(await registry.view(user, updated));
     });
   }
 
   app.get('/:id/tools', async (c) => {
-    const row = await find(c.get('user'), c.req.param('id'));
+    const user = c.get('user');
+    const row = await find(user, c.req.param('id'));
     try {
-      return c.json({ items: await registry.tools(row) });
+      return c.json({ items: await registry.tools(row, user) });
     } catch (error) {
+      if (error instanceof AuthorizationRequiredError) throw authorizationRequired(row, error);
       throw new ApiError(
         409,
         'server_unavailable',
@@ -120,13 +125,16 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       ToolCallRequestSchema,
       services,
     );
-    const connection = registry.connection(row);
-    if (!(connection instanceof McpConnection))
-      throw new ApiError(409, 'server_unavailable', connection.unavailable);
+    let connection: Awaited<ReturnType<typeof registry.connection>>;
     let tools: Awaited<ReturnType<typeof registry.tools>>;
     try {
-      tools = await registry.tools(row);
+      connection = await registry.connection(row, user);
+      if (!(connection instanceof McpConnection))
+        throw new ApiError(409, 'server_unavailable', connection.unavailable);
+      tools = await registry.tools(row, user);
     } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (error instanceof AuthorizationRequiredError) throw authorizationRequired(row, error);
       throw new ApiError(
         409,
         'server_unavailable',
@@ -187,6 +195,7 @@ async function transportOf(
     );
   }
   if (input.command !== undefined) {
+    if (input.oauth) throw new ApiError(400, 'invalid_request', '"oauth" applies to "url" servers only');
     requireAdmin(user, 'register a stdio server (it runs a command on the gateway)');
     return { type: 'stdio', command: input.command, args: input.args, env: input.env, cwd: input.cwd };
   }
@@ -201,7 +210,19 @@ async function transportOf(
   } else if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
     throw new ApiError(400, 'invalid_request', `${JSON.stringify(url)} is not an http(s) URL`);
   }
-  return { type: 'http', url, ...(input.headers ? { headers: input.headers } : {}) };
+  return {
+    type: 'http',
+    url,
+    ...(input.headers ? { headers: input.headers } : {}),
+    ...(input.oauth ? { oauth: input.oauth } : {}),
+  };
+}
+
+/** The answer to using an OAuth server the user has not connected: what to call to connect it. */
+function authorizationRequired(row: ServerRow, error: AuthorizationRequiredError): ApiError {
+  return new ApiError(409, 'authorization_required', error.message, {
+    details: { authorize: `/servers/${row.id}/authorize` },
+  });
 }
 
 /** A result text that is a JSON object (servers that return JSON as text, without `structuredContent`). */

@@ -25,7 +25,7 @@ export function toolRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const listed = await Promise.all(
       rows.map(async (row) => {
         try {
-          return { row, tools: await services.registry.tools(row) };
+          return { row, tools: await services.registry.tools(row, user) };
         } catch (error) {
           return { row, error: (error as Error).message };
         }
@@ -68,7 +68,7 @@ export function toolRoutes(services: GatewayServices): Hono<GatewayEnv> {
     if (input.tool_name !== '*') {
       let names: string[];
       try {
-        names = (await services.registry.tools(server)).map((tool) => tool.name);
+        names = (await services.registry.tools(server, user)).map((tool) => tool.name);
       } catch (error) {
         throw new ApiError(
           409,

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { AuthorizationFlowError } from '../../mcp/server-authorizations.ts';
+import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
+
+/**
+ * `GET /oauth/callback`: where authorization servers send the person back. Unauthenticated — the
+ * `state` parameter names the user and server the flow was started for, once. Answers a small page
+ * ("connected, you can close this window"; never a token) or redirects to the `return_to` path the
+ * authorize call gave.
+ */
+export function oauthCallbackRoute(services: GatewayServices): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+  app.get('/oauth/callback', async (c) => {
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    try {
+      const { row, returnTo } = await services.authorizations.finish(new URL(c.req.url).searchParams);
+      if (returnTo) return c.redirect(returnTo, 303);
+      return c.html(page('Connected', `${row.name} is connected. You can close this window.`));
+    } catch (error) {
+      if (!(error instanceof AuthorizationFlowError)) throw error;
+      return c.html(page('Not connected', error.message), error.status === 503 ? 503 : 400);
+    }
+  });
+  return app;
+}
+
+function page(title: string, message: string) {
+  return html`<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>${title} · Switchboard</title></head>
+  <body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 32rem">
+    <h1>${title}</h1>
+    <p>${message}</p>
+  </body>
+</html>`;
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { auth } from '@modelcontextprotocol/client';
+import type { User } from '../auth/user.ts';
+import type { Database } from '../storage/database.ts';
+import {
+  deleteServerCredential,
+  insertAuthorizationFlow,
+  takeAuthorizationFlow,
+} from '../store/server-credential-store.ts';
+import type { ServerRow } from '../store/server-store.ts';
+import { encryptedStateStore } from './encrypted-state-store.ts';
+import { revokeOAuthTokens } from './revoke-oauth-tokens.ts';
+import type { ServerRegistry } from './server-registry.ts';
+import { userOAuthProvider } from './user-oauth-provider.ts';
+
+/** What the authorization flows need from the gateway. */
+export interface ServerAuthorizationsOptions {
+  db: Database;
+  registry: ServerRegistry;
+  /** The key credentials are encrypted under; without one, OAuth servers cannot be connected. */
+  key?: Uint8Array;
+  /** The gateway's callback URL (`…/oauth/callback`). */
+  redirectUrl: () => string;
+  /** How long a started authorization may take (ms, default 10 minutes). */
+  flowTtlMs?: number;
+}
+
+/** Why an authorization could not start or finish; `status` is the HTTP status to answer with. */
+export class AuthorizationFlowError extends Error {
+  override name = 'AuthorizationFlowError';
+  readonly status: 400 | 502 | 503;
+  readonly code: string;
+
+  constructor(status: 400 | 502 | 503, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * Connecting and disconnecting users to servers that authorize with OAuth: `start` runs the SDK's
+ * flow up to the authorization page, bound to the user and server by a random `state` recorded in
+ * the database (one use, short-lived, so the callback may reach any replica); `finish` exchanges
+ * the callback's code for the user's tokens; `disconnect` revokes them (RFC 7009) and forgets them.
+ */
+export class ServerAuthorizations {
+  readonly #options: ServerAuthorizationsOptions;
+
+  constructor(options: ServerAuthorizationsOptions) {
+    this.#options = options;
+  }
+
+  /** Starts connecting a user to a server; resolves with the authorization page to send them to. */
+  async start(user: User, row: ServerRow, returnTo?: string): Promise<URL> {
+    const key = this.#key();
+    const state = randomBytes(32).toString('base64url');
+    let page: URL | undefined;
+    const provider = userOAuthProvider({
+      db: this.#options.db,
+      key,
+      userId: user.id,
+      row,
+      redirectUrl: this.#options.redirectUrl(),
+      state,
+      openAuthorizationPage: (url) => {
+        page = url;
+      },
+    });
+    await insertAuthorizationFlow(
+      this.#options.db,
+      { state, userId: user.id, serverId: row.id, returnTo: returnTo ?? null },
+      this.#options.flowTtlMs ?? 600_000,
+    );
+    const result = await this.#run(row, () =>
+      auth(provider, {
+        serverUrl: urlOf(row),
+        fetchFn: this.#options.registry.fetchFor(row),
+        forceReauthorization: true,
+      }),
+    );
+    if (result !== 'REDIRECT' || !page) {
+      throw new AuthorizationFlowError(
+        502,
+        'authorization_failed',
+        `"${row.name}" did not ask for the user's authorization`,
+      );
+    }
+    return page;
+  }
+
+  /**
+   * Finishes the authorization a callback's `state` names, with its `code` (and `iss`): stores the
+   * user's tokens and reopens their connection. Resolves with the server and where to send the
+   * person back.
+   */
+  async finish(query: URLSearchParams): Promise<{ row: ServerRow; returnTo: string | null }> {
+    const key = this.#key();
+    const flow = await takeAuthorizationFlow(this.#options.db, query.get('state') ?? '');
+    if (!flow) {
+      throw new AuthorizationFlowError(
+        400,
+        'unknown_state',
+        'this authorization is unknown, expired or already used; connect the server again',
+      );
+    }
+    const row = await this.#options.registry.byId(flow.serverId);
+    if (!row)
+      throw new AuthorizationFlowError(
+        400,
+        'server_not_found',
+        'the server of this authorization is no longer registered',
+      );
+    const refusal = query.get('error');
+    if (refusal) {
+      const why = query.get('error_description') ?? refusal;
+      throw new AuthorizationFlowError(
+        400,
+        'authorization_refused',
+        `"${row.name}" was not connected: ${why.slice(0, 300)}`,
+      );
+    }
+    const code = query.get('code');
+    if (!code)
+      throw new AuthorizationFlowError(400, 'invalid_callback', 'the callback carries no authorization code');
+    const provider = userOAuthProvider({
+      db: this.#options.db,
+      key,
+      userId: flow.userId,
+      row,
+      redirectUrl: this.#options.redirectUrl(),
+    });
+    await this.#run(row, () =>
+      auth(provider, {
+        serverUrl: urlOf(row),
+        authorizationCode: code,
+        iss: query.get('iss') ?? undefined,
+        fetchFn: this.#options.registry.fetchFor(row),
+      }),
+    );
+    await this.#options.registry.forgetUserConnection(flow.userId, row.id);
+    return { row, returnTo: flow.returnTo };
+  }
+
+  /** Disconnects a user from a server: revokes the tokens where the server can, forgets them, closes the connection. */
+  async disconnect(user: User, row: ServerRow): Promise<{ revoked: boolean }> {
+    const key = this.#key();
+    const store = encryptedStateStore({ db: this.#options.db, key, userId: user.id, serverId: row.id });
+    const revoked = await revokeOAuthTokens(
+      await store.load(),
+      urlOf(row),
+      this.#options.registry.fetchFor(row),
+    );
+    await deleteServerCredential(this.#options.db, user.id, row.id);
+    await this.#options.registry.forgetUserConnection(user.id, row.id);
+    return { revoked };
+  }
+
+  #key(): Uint8Array {
+    if (this.#options.key) return this.#options.key;
+    throw new AuthorizationFlowError(
+      503,
+      'secret_key_missing',
+      'this gateway has no secret key to keep credentials with: set SWITCHBOARD_SECRET_KEY (32 bytes, base64)',
+    );
+  }
+
+  async #run<T>(row: ServerRow, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      throw new AuthorizationFlowError(
+        502,
+        'authorization_failed',
+        `authorizing "${row.name}" failed: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
+function urlOf(row: ServerRow): string {
+  if (row.transport.type !== 'http') throw new Error(`"${row.name}" is not an HTTP server`);
+  return row.transport.url;
+}

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OAuthClientState } from '@switchboard/core';
+import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../servers/test/oidc-authorization-server.ts';
+import { openSecret } from '../src/auth/secret-box.ts';
+import { readSse, type SseMessage } from './support/http-client.ts';
+import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+
+type Client = TestGateway['alice'];
+
+/** The gateway connects each user to a server that authorizes with OAuth, against a real authorization server. */
+describe('gateway authorization: one OAuth connection per user (oidc-provider in front of the shop)', () => {
+  const key = randomBytes(32);
+  let authorizationServer: TestAuthorizationServer;
+  let dataDir: string;
+  let shop: ShippedServer;
+  let shopHttp: HttpServing;
+  let model: QueuedModel;
+  let gw: TestGateway;
+  let shopId: string;
+
+  beforeAll(async () => {
+    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-oauth-'));
+    shop = await startShop({ dataDir });
+    shopHttp = await serveHttp(shop.createServer, {
+      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
+    });
+    model = queuedModel();
+    gw = await startTestGateway('pglite', {
+      model,
+      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
+      secretKey: key,
+      limits: { requestsPerMinute: 1000 },
+    });
+    shopId = ((await gw.alice.get('/servers')).body.items as Array<{ id: string }>)[0].id;
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await shopHttp?.close();
+    await shop?.close();
+    await authorizationServer?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const authorization = async (client: Client) =>
+    ((await client.get('/servers')).body.items as Array<{ authorization: string }>)[0].authorization;
+
+  /** Connects the shop as `login`: authorize, the authorization server's pages, the callback. */
+  async function connect(client: Client, login: string): Promise<{ page: Response; url: URL }> {
+    const started = await client.post(`/servers/${shopId}/authorize`);
+    expect(started.status).toBe(200);
+    const url = new URL(started.body.authorization_url);
+    const callback = await approveAuthorization(url, `${gw.url}/oauth/callback`, login);
+    return { page: await fetch(`${gw.url}/oauth/callback?${callback}`), url };
+  }
+
+  /** The user's OAuth state, decrypted as the gateway does. */
+  async function storedState(userId: string): Promise<{ sealed: string; state: OAuthClientState }> {
+    const { rows } = await gw.gateway.services.db.query<{ sealed_state: string }>(
+      'SELECT sealed_state FROM server_credentials WHERE user_id = $1 AND server_id = $2',
+      [userId, shopId],
+    );
+    const sealed = rows[0].sealed_state;
+    return { sealed, state: JSON.parse(openSecret(key, sealed, `server-credentials:${userId}:${shopId}`)) };
+  }
+
+  /** A turn whose model calls the shop's `get_cart`; resolves with the stream and the tool result the model saw. */
+  async function cartTurn(
+    client: Client,
+  ): Promise<{ events: SseMessage[]; toolNames: string[]; seen: string }> {
+    const { id } = (await client.post('/conversations', {})).body as { id: string };
+    model.enqueue(
+      { toolCalls: [{ id: `call_${randomBytes(4).toString('hex')}`, name: 'shop_mcp_get_cart', input: {} }] },
+      { text: 'Done.' },
+    );
+    const before = model.requests.length;
+    const events = await readSse(
+      await client.fetch(`/conversations/${id}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ content: 'What is in my cart?' }),
+      }),
+    );
+    const [first, second] = model.requests.slice(before);
+    return {
+      events,
+      toolNames: first.tools.map((tool) => tool.name),
+      seen: JSON.stringify(second?.messages.at(-1)?.content ?? ''),
+    };
+  }
+  const notices = (events: SseMessage[]) =>
+    events.filter(
+      (event) => event.data.type === 'CUSTOM' && event.data.name === 'server_needs_authorization',
+    );
+
+  it('connects a user through the API: authorize, the authorization page, the callback', async () => {
+    expect(await authorization(gw.alice)).toBe('required');
+    const { page, url } = await connect(gw.alice, 'alice');
+
+    expect(url.searchParams.get('redirect_uri')).toBe(`${gw.url}/oauth/callback`);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('resource')).toBe(shopHttp.url);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('shop is connected. You can close this window.');
+    const { state } = await storedState('alice');
+    expect(html).not.toContain(String(state.tokens?.access_token));
+    expect(decodeJwt(String(state.tokens?.access_token))).toMatchObject({ sub: 'alice', aud: shopHttp.url });
+    expect(await authorization(gw.alice)).toBe('connected');
+    expect(await authorization(gw.bob)).toBe('required');
+
+    const replay = await fetch(`${gw.url}/oauth/callback?code=x&state=${url.searchParams.get('state')}`);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain('unknown, expired or already used');
+  });
+
+  it("uses a user's own token in their turns; a user who has not connected gets no tools and a Connect notice", async () => {
+    const alice = await cartTurn(gw.alice);
+    expect(alice.toolNames.some((name) => name.startsWith('shop_'))).toBe(true);
+    expect(alice.seen).toMatch(/user\\?"\s*:\s*\\?"alice/);
+    expect(notices(alice.events)).toEqual([]);
+
+    const bob = await cartTurn(gw.bob);
+    expect(bob.toolNames.filter((name) => name.startsWith('shop_'))).toEqual([]);
+    expect(notices(bob.events).map((event) => event.data.value)).toEqual([
+      {
+        server: 'shop',
+        server_id: shopId,
+        message: 'Connect shop to use its tools',
+        authorize: `/servers/${shopId}/authorize`,
+      },
+    ]);
+    const direct = await gw.bob.post(`/servers/${shopId}/tools/call`, { name: 'get_cart', arguments: {} });
+    expect(direct.status).toBe(409);
+    expect(direct.body.error).toMatchObject({
+      code: 'authorization_required',
+      authorize: `/servers/${shopId}/authorize`,
+    });
+
+    const aliceDirect = await gw.alice.post(`/servers/${shopId}/tools/call`, {
+      name: 'get_cart',
+      arguments: {},
+    });
+    expect(JSON.parse(aliceDirect.body.content)).toMatchObject({ user: 'alice' });
+  });
+
+  it('keeps the credentials encrypted at rest, bound to their user and server', async () => {
+    const { sealed, state } = await storedState('alice');
+    const token = String(state.tokens?.access_token);
+    expect(token.length).toBeGreaterThan(20);
+    expect(sealed).not.toContain(token);
+    expect(sealed).not.toContain('access_token');
+    expect(Buffer.from(sealed.slice(3), 'base64').toString('latin1')).not.toContain(token);
+    expect(() => openSecret(randomBytes(32), sealed, `server-credentials:alice:${shopId}`)).toThrow(
+      /secret key/,
+    );
+    expect(() => openSecret(key, sealed, `server-credentials:bob:${shopId}`)).toThrow(/secret key/);
+  });
+
+  it('refreshes an expired token through the SDK, saving the new one, without asking the user again', async () => {
+    authorizationServer.accessTokenTtl = 1;
+    try {
+      await connect(gw.admin, 'admin');
+      const first = (await storedState('admin')).state.tokens;
+      expect((await cartTurn(gw.admin)).seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
+      const exp = decodeJwt(String(first?.access_token)).exp ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now() + 1100)));
+
+      const again = await cartTurn(gw.admin);
+      expect(again.seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
+      expect(notices(again.events)).toEqual([]);
+      const second = (await storedState('admin')).state.tokens;
+      expect(second?.access_token).not.toBe(first?.access_token);
+      expect(second?.refresh_token).not.toBe(first?.refresh_token);
+    } finally {
+      authorizationServer.accessTokenTtl = 300;
+    }
+  });
+
+  it('disconnects: revokes the grant at the authorization server, forgets the credentials, and turns need Connect again', async () => {
+    const { state } = await storedState('alice');
+    const disconnected = await gw.alice.delete(`/servers/${shopId}/authorization`);
+    expect(disconnected.body).toEqual({ success: true, revoked: true });
+    expect(await authorization(gw.alice)).toBe('required');
+    const { rows } = await gw.gateway.services.db.query(
+      "SELECT 1 FROM server_credentials WHERE user_id = 'alice'",
+    );
+    expect(rows).toEqual([]);
+
+    const refresh = await fetch(`${authorizationServer.issuer}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: String(state.tokens?.refresh_token),
+        client_id: String(state.client?.client_id),
+      }),
+    });
+    expect(refresh.status).toBe(400);
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const turn = await cartTurn(gw.alice);
+    expect(turn.toolNames.filter((name) => name.startsWith('shop_'))).toEqual([]);
+    expect(notices(turn.events)).toHaveLength(1);
+  });
+
+  it('refuses to authorize a server that does not use OAuth, and a return_to on another origin', async () => {
+    const other = await gw.alice.post(`/servers/${shopId}/authorize`, { return_to: '//evil.example/' });
+    expect(other.status).toBe(400);
+    const back = await gw.alice.post(`/servers/${shopId}/authorize`, { return_to: '/c/123' });
+    const callback = await approveAuthorization(
+      new URL(back.body.authorization_url),
+      `${gw.url}/oauth/callback`,
+      'alice',
+    );
+    const redirect = await fetch(`${gw.url}/oauth/callback?${callback}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get('location')).toBe('/c/123');
+    expect(await authorization(gw.alice)).toBe('connected');
+  });
+});
