@@ -83,6 +83,9 @@ describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
       ['/servers/{id}/stop', 'post'],
       ['/servers/{id}/tools', 'get'],
       ['/servers/{id}/tools/call', 'post'],
+      ['/servers/{id}/authorize', 'post'],
+      ['/servers/{id}/authorization', 'delete'],
+      ['/oauth/callback', 'get'],
     ];
     for (const [path, method] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     const validator = new SchemaValidator({

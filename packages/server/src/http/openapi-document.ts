@@ -2,6 +2,7 @@ import type { JsonSchema } from '@switchboard/core';
 import {
   ApprovalPolicySchema,
   ApprovalRequestSchema,
+  AuthorizeRequestSchema,
   ChatRequestSchema,
   ConversationInputSchema,
   ConversationLimitsSchema,
@@ -124,7 +125,7 @@ const ChatResponse: JsonSchema = {
 
 const ServerView: JsonSchema = {
   type: 'object',
-  required: ['id', 'name', 'owner', 'transport', 'enabled', 'status'],
+  required: ['id', 'name', 'owner', 'transport', 'enabled', 'status', 'authorization'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
@@ -132,10 +133,16 @@ const ServerView: JsonSchema = {
     owner: { type: 'string', description: '`deployment`, `you`, or the owner id (administrators).' },
     transport: {
       type: 'object',
-      description: 'http {url, headers (masked)}, stdio {command, args, env (masked)} or builtin {name}.',
+      description:
+        'http {url, headers (masked), oauth {client_id, client_secret (masked), scopes}}, stdio {command, args, env (masked)} or builtin {name}.',
     },
     enabled: { type: 'boolean' },
     status: { enum: ['connected', 'idle', 'error', 'stopped', 'unavailable'] },
+    authorization: {
+      enum: ['connected', 'required', 'not_needed'],
+      description:
+        'For servers that authorize each user with OAuth: whether the caller has connected it (`required`: POST /servers/{id}/authorize).',
+    },
     error: { type: 'string' },
     tool_count: { type: 'integer' },
     protocol_version: { type: 'string' },
@@ -199,7 +206,8 @@ const sse = {
     'With `Accept: text/event-stream`: Server-Sent Events. `id` is the event sequence number (resume with `Last-Event-ID` ' +
     'on GET /conversations/{id}/stream, on any replica); `data` is an AG-UI event (RUN_STARTED, TEXT_MESSAGE_*, TOOL_CALL_*, ' +
     'CUSTOM, RUN_FINISHED/RUN_ERROR). CUSTOM `user_message` acknowledges the stored user message; CUSTOM `turn_saved` ' +
-    '(just before RUN_FINISHED) carries the stored messages.',
+    '(just before RUN_FINISHED) carries the stored messages; CUSTOM `server_needs_authorization` {server, server_id, ' +
+    'message, authorize} names a server left out of the turn until the user connects it (POST /servers/{id}/authorize).',
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 };
 const turnResponses = {
@@ -253,6 +261,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ServerRegistration: ServerRegistrationSchema,
         Server: ServerView,
         ToolCallRequest: ToolCallRequestSchema,
+        AuthorizeRequest: AuthorizeRequestSchema,
         ErrorBody,
       },
     },
@@ -567,6 +576,64 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             ...standardErrors,
             '403': errorResponse('Denied by policy.'),
             '409': errorResponse('Unreachable.'),
+          },
+        },
+      },
+      '/servers/{id}/authorize': {
+        parameters: [serverParam],
+        post: {
+          summary: 'Connect the caller to a server that authorizes with OAuth: the page to send them to',
+          description:
+            'Starts the MCP authorization flow (PKCE, `resource`) for the caller and this server, bound to both by the ' +
+            '`state` parameter (one use, 10 minutes). Open `authorization_url` (popup or redirect); the authorization ' +
+            'server sends the person back to GET /oauth/callback, which stores their tokens encrypted.',
+          requestBody: { required: false, content: body(ref('AuthorizeRequest')).content },
+          responses: {
+            '200': json({
+              type: 'object',
+              required: ['authorization_url'],
+              properties: { authorization_url: { type: 'string', format: 'uri' } },
+              examples: [{ authorization_url: 'https://auth.example.com/authorize?client_id=…&state=…' }],
+            }),
+            ...standardErrors,
+            '409': errorResponse('The server does not use OAuth.'),
+            '502': errorResponse('Discovery or registration at the authorization server failed.'),
+            '503': errorResponse('The gateway has no secret key to keep credentials with.'),
+          },
+        },
+      },
+      '/servers/{id}/authorization': {
+        parameters: [serverParam],
+        delete: {
+          summary:
+            "Disconnect: revoke the caller's grant (RFC 7009, where supported) and forget their tokens",
+          responses: {
+            '200': json({
+              type: 'object',
+              properties: { success: { const: true }, revoked: { type: 'boolean' } },
+            }),
+            ...standardErrors,
+            '409': errorResponse('The server does not use OAuth.'),
+          },
+        },
+      },
+      '/oauth/callback': {
+        get: {
+          summary: 'Where the authorization server sends the person back (no API key: bound by `state`)',
+          security: [],
+          parameters: ['code', 'state', 'iss', 'error', 'error_description'].map((name) => ({
+            name,
+            in: 'query',
+            required: name === 'state',
+            schema: { type: 'string' },
+          })),
+          responses: {
+            '200': { description: 'A page saying the server is connected', content: { 'text/html': {} } },
+            '303': { description: 'Back to the `return_to` path the authorize call gave' },
+            '400': {
+              description: 'A page saying why not (unknown or used state, refused)',
+              content: { 'text/html': {} },
+            },
           },
         },
       },
