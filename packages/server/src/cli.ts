@@ -6,6 +6,7 @@
  *   switchboard chat [--conversation ID]
  *   switchboard call SERVER TOOL [--args JSON]
  *   switchboard servers
+ *   switchboard servers authorize SERVER
  *   switchboard tools SERVER
  *
  * Client commands talk to a running gateway: --url (or SWITCHBOARD_URL, default
@@ -13,6 +14,7 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { authorizeServer } from './cli/authorize-server.ts';
 import { chat } from './cli/chat-command.ts';
 import { callTool, listServers, listTools } from './cli/client-commands.ts';
 import { firstRunBanner } from './cli/first-run-banner.ts';
@@ -25,6 +27,7 @@ const USAGE = `Usage:
   switchboard chat [--conversation ID] [--url URL] [--key KEY]
   switchboard call SERVER TOOL [--args JSON] [--url URL] [--key KEY]
   switchboard servers [--url URL] [--key KEY]
+  switchboard servers authorize SERVER [--url URL] [--key KEY]
   switchboard tools SERVER [--url URL] [--key KEY]`;
 
 function fail(message: string): never {
@@ -106,6 +109,11 @@ try {
       if (!(await callTool(client(), rest[0], rest[1], values.args, process.stdout))) process.exitCode = 1;
       break;
     case 'servers':
+      if (rest[0] === 'authorize') {
+        expectArguments(2, 'authorize SERVER');
+        if (!(await authorizeServer(client(), rest[1], process.stdout))) process.exitCode = 1;
+        break;
+      }
       expectArguments(0, '');
       await listServers(client(), process.stdout);
       break;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { OAuthClientState } from '@switchboard/core';
 import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
 import { decodeJwt } from 'jose';
@@ -12,9 +13,11 @@ import {
   type TestAuthorizationServer,
 } from '../../servers/test/oidc-authorization-server.ts';
 import { openSecret } from '../src/auth/secret-box.ts';
+import { authorizeServer } from '../src/cli/authorize-server.ts';
+import { gatewayClient } from '../src/cli/gateway-client.ts';
 import { readSse, type SseMessage } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
 type Client = TestGateway['alice'];
 
@@ -215,7 +218,7 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
     expect(notices(turn.events)).toHaveLength(1);
   });
 
-  it('refuses to authorize a server that does not use OAuth, and a return_to on another origin', async () => {
+  it('refuses a return_to on another origin, and sends the person back to a local one', async () => {
     const other = await gw.alice.post(`/servers/${shopId}/authorize`, { return_to: '//evil.example/' });
     expect(other.status).toBe(400);
     const back = await gw.alice.post(`/servers/${shopId}/authorize`, { return_to: '/c/123' });
@@ -228,5 +231,23 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get('location')).toBe('/c/123');
     expect(await authorization(gw.alice)).toBe('connected');
+  });
+
+  it('connects from the CLI: prints the page, then waits until the callback has stored the tokens', async () => {
+    const out = new PassThrough();
+    let printed = '';
+    const page = new Promise<URL>((resolve) =>
+      out.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const found = /https?:\/\/\S+/.exec(printed);
+        if (found) resolve(new URL(found[0]));
+      }),
+    );
+    const waiting = authorizeServer(gatewayClient(gw.url, KEYS.bob), 'shop', out, { pollMs: 50 });
+    const callback = await approveAuthorization(await page, `${gw.url}/oauth/callback`, 'bob');
+    expect((await fetch(`${gw.url}/oauth/callback?${callback}`)).status).toBe(200);
+    expect(await waiting).toBe(true);
+    expect(printed).toContain('shop is connected.');
+    expect((await cartTurn(gw.bob)).seen).toMatch(/user\\?"\s*:\s*\\?"bob/);
   });
 });

@@ -6,6 +6,7 @@ interface ServerItem {
   status: string;
   owner: string;
   tool_count?: number;
+  authorization?: string;
   transport: { type: string; url?: string; command?: string; name?: string };
   error?: string;
 }
@@ -26,6 +27,10 @@ export async function listServers(client: GatewayClient, out: NodeJS.WritableStr
   ]);
   out.write(table(['NAME', 'STATUS', 'TOOLS', 'OWNER', 'WHERE'], rows));
   for (const server of items) if (server.error) out.write(`! ${server.name}: ${server.error}\n`);
+  for (const server of items) {
+    if (server.authorization === 'required')
+      out.write(`! ${server.name}: not connected; run: switchboard servers authorize ${server.name}\n`);
+  }
 }
 
 /** `switchboard tools SERVER`: a server's tools. */
@@ -75,7 +80,8 @@ export async function callTool(
   return result.success;
 }
 
-async function serverId(client: GatewayClient, nameOrId: string): Promise<string> {
+/** The id of a server the caller sees, by name or id. */
+export async function serverId(client: GatewayClient, nameOrId: string): Promise<string> {
   const { items } = await client.json<{ items: ServerItem[] }>('GET', '/servers');
   const found = items.find((server) => server.id === nameOrId || server.name === nameOrId);
   if (!found)
