@@ -62,7 +62,7 @@ describe('MCP server registry', () => {
     expect((await gw.alice.get('/servers')).body.items[0]).toMatchObject({
       name: 'test-tools',
       status: 'connected',
-      tool_count: 4,
+      tool_count: 6,
     });
 
     const call = await gw.alice.post(`/servers/${id}/tools/call`, {
@@ -100,7 +100,7 @@ describe('MCP server registry', () => {
       enabled: true,
       status: 'connected',
     });
-    expect((await gw.alice.get(`/conversations/${conversation}/tools/available`)).body.items.length).toBe(4);
+    expect((await gw.alice.get(`/conversations/${conversation}/tools/available`)).body.items.length).toBe(6);
   });
 
   it('keeps users off loopback and private networks, and stdio commands for administrators', async () => {
@@ -162,7 +162,7 @@ describe('MCP server registry', () => {
   it('answers the CLI: servers, tools, call and a chat with a tool call', async () => {
     const servers = await switchboard(gw.url, ['servers']);
     expect(servers.stdout).toMatch(/^NAME\s+STATUS\s+TOOLS\s+OWNER\s+WHERE/);
-    expect(servers.stdout).toMatch(/test-tools\s+connected\s+4\s+deployment/);
+    expect(servers.stdout).toMatch(/test-tools\s+connected\s+6\s+deployment/);
     expect((await switchboard(gw.url, ['tools', 'test-tools'])).stdout).toMatch(
       /^echo\n\s+Returns the text it was given\./m,
     );
