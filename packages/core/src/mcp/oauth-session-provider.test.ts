@@ -69,4 +69,15 @@ describe('OAuthSessionProvider', () => {
   test('asking for a verifier with no authorization in progress is a clear error', async () => {
     await expect(provider().instance.codeVerifier()).rejects.toThrow(/No authorization is in progress/);
   });
+
+  test('a state given in the options is the one the authorization URL carries; without one there is none', () => {
+    const withState = new OAuthSessionProvider({
+      redirectUrl: 'http://127.0.0.1/cb',
+      clientMetadata: { redirect_uris: ['http://127.0.0.1/cb'] },
+      state: 'flow-123',
+      openAuthorizationPage: () => undefined,
+    });
+    expect(withState.state?.()).toBe('flow-123');
+    expect(provider().instance.state).toBeUndefined();
+  });
 });

@@ -39,6 +39,11 @@ export interface OAuthSessionProviderOptions {
   preRegistered?: OAuthClientInformationMixed;
   /** Default: in memory. */
   store?: OAuthStateStore;
+  /**
+   * The `state` parameter of the authorization URL, binding the callback to a flow the app
+   * recorded (e.g. the gateway's user and server). Default: none (the SDK sends no `state`).
+   */
+  state?: string;
   /** Sends the user to the authorization page (a popup, a redirect, a printed link). */
   openAuthorizationPage: (url: URL) => void | Promise<void>;
 }
@@ -50,6 +55,8 @@ export interface OAuthSessionProviderOptions {
  */
 export class OAuthSessionProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
+  /** The `state` the SDK puts in the authorization URL, when the options gave one. */
+  readonly state?: () => string;
   private readonly options: OAuthSessionProviderOptions;
   private readonly store: OAuthStateStore;
 
@@ -57,6 +64,8 @@ export class OAuthSessionProvider implements OAuthClientProvider {
     this.options = options;
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.store = options.store ?? memoryStore();
+    const { state } = options;
+    if (state !== undefined) this.state = () => state;
   }
 
   get redirectUrl(): string | URL {

@@ -17,20 +17,6 @@ export interface UserOAuthProviderOptions {
   state?: string;
 }
 
-/** An {@link OAuthSessionProvider} that puts a chosen `state` in the authorization URL. */
-class FlowOAuthProvider extends OAuthSessionProvider {
-  readonly #state: string;
-
-  constructor(options: OAuthSessionProviderOptions, state: string) {
-    super(options);
-    this.#state = state;
-  }
-
-  state(): string {
-    return this.#state;
-  }
-}
-
 /**
  * The OAuth client of one user for one server: its state lives encrypted in the database, its
  * client is the one the registration configures (`oauth.client_id`) or one the SDK registers.
@@ -64,8 +50,7 @@ export function userOAuthProvider(options: UserOAuthProviderOptions): OAuthSessi
       serverId: options.row.id,
     }),
     openAuthorizationPage: options.openAuthorizationPage ?? (() => undefined),
+    ...(options.state === undefined ? {} : { state: options.state }),
   };
-  return options.state === undefined
-    ? new OAuthSessionProvider(settings)
-    : new FlowOAuthProvider(settings, options.state);
+  return new OAuthSessionProvider(settings);
 }
