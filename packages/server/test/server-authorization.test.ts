@@ -250,4 +250,23 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
     expect(printed).toContain('shop is connected.');
     expect((await cartTurn(gw.bob)).seen).toMatch(/user\\?"\s*:\s*\\?"bob/);
   });
+
+  it('a server registered without oauth that answers 401 and publishes resource metadata becomes one each user connects', async () => {
+    const registered = await gw.admin.post('/servers', { name: 'shop_plain', url: shopHttp.url });
+    expect(registered.status).toBe(201);
+    const { id } = (await gw.bob.post('/conversations', {})).body as { id: string };
+    model.enqueue({ text: 'Nothing to do.' });
+    const events = await readSse(
+      await gw.bob.fetch(`/conversations/${id}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ content: 'Hello' }),
+      }),
+    );
+    expect(notices(events).map((event) => event.data.value.server)).toContain('shop_plain');
+    const plain = ((await gw.bob.get('/servers')).body.items as Array<Record<string, unknown>>).find(
+      (item) => item.name === 'shop_plain',
+    );
+    expect(plain).toMatchObject({ authorization: 'required', transport: { type: 'http', oauth: {} } });
+  });
 });

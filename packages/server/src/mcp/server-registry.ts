@@ -13,8 +13,9 @@ import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordi
 import type { Database } from '../storage/database.ts';
 import type { EnabledTool } from '../store/conversation.ts';
 import { listAuthorizedServerIds, loadServerCredential } from '../store/server-credential-store.ts';
-import { listServerRows, type ServerRow, usesOAuth } from '../store/server-store.ts';
+import { listServerRows, markServerOAuth, type ServerRow, usesOAuth } from '../store/server-store.ts';
 import { AuthorizationRequiredError } from './authorization-required-error.ts';
+import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts';
 import { UserConnections } from './user-connections.ts';
 import { withDeadline } from './with-deadline.ts';
 
@@ -243,7 +244,13 @@ export class ServerRegistry {
     const needsAuthorization: ServerRow[] = [];
     const layers = await Promise.all(
       wanted.map(async (row) => {
-        if (!usesOAuth(row)) return this.#layer(row, false).catch(() => undefined);
+        if (!usesOAuth(row)) {
+          return this.#layer(row, false).catch((error: unknown) => {
+            // A server found to want each user's authorization asks this user too.
+            if (error instanceof AuthorizationRequiredError) needsAuthorization.push(row);
+            return undefined;
+          });
+        }
         try {
           const { connection, ...layer } = await this.#userLayer(row, user);
           if (clients instanceof Map) clients.set(row.name, connection);
@@ -321,8 +328,23 @@ export class ServerRegistry {
     } catch (error) {
       entry.error = error instanceof Error ? error.message : String(error);
       entry.failedAt = Date.now();
+      if (refusedUnauthorized(error) && (await this.#adoptOAuth(row))) {
+        throw new AuthorizationRequiredError(row);
+      }
       throw error;
     }
+  }
+
+  /**
+   * A shared server that answered 401 and turns out to be an OAuth protected resource becomes a
+   * server each user connects (its registration is marked, every replica told). True when it did.
+   */
+  async #adoptOAuth(row: ServerRow): Promise<boolean> {
+    if (row.transport.type !== 'http') return false;
+    if (!(await isOAuthProtected(row.transport.url, this.#connectionOptions(row).fetch))) return false;
+    if (!(await markServerOAuth(this.#options.db, row.id))) return false;
+    await this.announceChange();
+    return true;
   }
 
   async #reconcile(): Promise<void> {

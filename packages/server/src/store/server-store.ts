@@ -72,6 +72,19 @@ export async function upsertDeploymentServer(
 }
 
 /** Starts or stops a server (its desired state, followed by every replica). */
+/**
+ * Marks an HTTP server as one each user authorizes with OAuth (it answered 401 and publishes
+ * protected-resource metadata). Returns whether the registration changed.
+ */
+export async function markServerOAuth(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE mcp_servers SET transport = transport || '{"oauth": {}}'::jsonb
+     WHERE id = $1 AND transport->>'type' = 'http' AND NOT (transport ? 'oauth') AND NOT (transport ? 'headers')`,
+    [id],
+  );
+  return rowCount > 0;
+}
+
 export async function setServerEnabled(
   db: Queryable,
   id: string,
