@@ -36,7 +36,12 @@ import { createLogger } from './observability/create-logger.ts';
 import { createTracingObserver } from './observability/tracing-observer.ts';
 import type { Database } from './storage/database.ts';
 import { type DatabaseOptions, openDatabase } from './storage/open-database.ts';
-import { type ServerOAuth, type ServerTransport, upsertDeploymentServer } from './store/server-store.ts';
+import {
+  type ServerOAuth,
+  type ServerRoot,
+  type ServerTransport,
+  upsertDeploymentServer,
+} from './store/server-store.ts';
 import { SettingsStore } from './store/settings-store.ts';
 import { ensureKeylessUser, upsertUser } from './store/user-store.ts';
 
@@ -54,6 +59,8 @@ export interface ServerSeed {
   builtin?: string;
   /** A `url` server that authorizes each user with OAuth (each user connects it once). */
   oauth?: ServerOAuth;
+  /** What the server may work in (MCP roots, e.g. `file:///srv/projects`), answered to its `roots/list`. */
+  roots?: ServerRoot[];
 }
 
 /** Options of {@link createGateway}. */
@@ -297,12 +304,16 @@ function seedTransport(seed: ServerSeed): ServerTransport {
   if (kinds !== 1) throw new Error(`server "${seed.name}": give exactly one of url, command or builtin`);
   if (seed.oauth && !seed.url) throw new Error(`server "${seed.name}": "oauth" applies to url servers only`);
   if (seed.builtin) return { type: 'builtin', name: seed.builtin };
+  if (seed.roots && seed.builtin)
+    throw new Error(`server "${seed.name}": "roots" applies to url and command servers`);
+  const roots = seed.roots ? { roots: seed.roots } : {};
   if (seed.command)
-    return { type: 'stdio', command: seed.command, args: seed.args, env: seed.env, cwd: seed.cwd };
+    return { type: 'stdio', command: seed.command, args: seed.args, env: seed.env, cwd: seed.cwd, ...roots };
   return {
     type: 'http',
     url: seed.url as string,
     ...(seed.headers ? { headers: seed.headers } : {}),
     ...(seed.oauth ? { oauth: seed.oauth } : {}),
+    ...roots,
   };
 }

@@ -103,6 +103,22 @@ describe('MCP server registry', () => {
     expect((await gw.alice.get(`/conversations/${conversation}/tools/available`)).body.items.length).toBe(6);
   });
 
+  it('tells a server the roots it was registered with (MCP roots)', async () => {
+    const everything = fileURLToPath(
+      import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js'),
+    );
+    const created = await gw.admin.post('/servers', {
+      name: 'everything',
+      command: process.execPath,
+      args: [everything, 'stdio'],
+      roots: [{ uri: 'file:///srv/projects/shop', name: 'Shop project' }],
+    });
+    expect(created.status).toBe(201);
+    const call = await gw.admin.post(`/servers/${created.body.id}/tools/call`, { name: 'get-roots-list' });
+    expect(JSON.stringify(call.body)).toContain('file:///srv/projects/shop');
+    expect((await gw.admin.delete(`/servers/${created.body.id}`)).status).toBe(200);
+  });
+
   it('keeps users off loopback and private networks, and stdio commands for administrators', async () => {
     for (const url of [
       'http://127.0.0.1:1/mcp',

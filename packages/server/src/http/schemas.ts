@@ -242,6 +242,17 @@ export const ServerRegistrationSchema: JsonSchema = {
     args: { type: 'array', maxItems: 100, items: text(4000) },
     env: { type: 'object', additionalProperties: { type: 'string' } },
     cwd: text(1000, 1),
+    roots: {
+      type: 'array',
+      maxItems: 50,
+      description: 'What the server may work in (MCP roots), answered to its `roots/list`.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['uri'],
+        properties: { uri: text(2000, 1), name: text(200) },
+      },
+    },
     oauth: {
       type: 'object',
       additionalProperties: false,

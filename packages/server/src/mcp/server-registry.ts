@@ -376,6 +376,9 @@ export class ServerRegistry {
       transport: this.#transportOf(row) as McpTransportConfig,
       // A server's questions and logs go to the turn whose call asked (never when turns of several users could have).
       answerThroughCalls: ['elicitation', 'sampling', 'log'],
+      ...(row.transport.type !== 'builtin' && row.transport.roots
+        ? { handlers: { roots: row.transport.roots } }
+        : {}),
       ...(row.description ? { description: row.description } : {}),
       ...(row.transport.type === 'http' && row.transport.headers ? { headers: row.transport.headers } : {}),
       ...(row.transport.type === 'http' && row.owner_id !== null && this.#options.publicOnlyFetch

@@ -13,10 +13,23 @@ export interface ServerOAuth {
   scopes?: string[];
 }
 
-/** How the gateway reaches a registered MCP server. */
+/** A directory or repository a server may work in (MCP roots), as the server sees it in `roots/list`. */
+export interface ServerRoot {
+  uri: string;
+  name?: string;
+}
+
+/** How the gateway reaches a registered MCP server; `roots` are what it may work in. */
 export type ServerTransport =
-  | { type: 'http'; url: string; headers?: Record<string, string>; oauth?: ServerOAuth }
-  | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { type: 'http'; url: string; headers?: Record<string, string>; oauth?: ServerOAuth; roots?: ServerRoot[] }
+  | {
+      type: 'stdio';
+      command: string;
+      args?: string[];
+      env?: Record<string, string>;
+      cwd?: string;
+      roots?: ServerRoot[];
+    }
   | { type: 'builtin'; name: string };
 
 /** A registered MCP server. `owner_id` null: the deployment's, visible to everyone. */

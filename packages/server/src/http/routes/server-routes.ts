@@ -9,6 +9,7 @@ import {
   deleteServer,
   insertServer,
   type ServerOAuth,
+  type ServerRoot,
   type ServerRow,
   type ServerTransport,
   setServerEnabled,
@@ -29,6 +30,7 @@ interface Registration {
   env?: Record<string, string>;
   cwd?: string;
   oauth?: ServerOAuth;
+  roots?: ServerRoot[];
 }
 
 /**
@@ -197,7 +199,14 @@ async function transportOf(
   if (input.command !== undefined) {
     if (input.oauth) throw new ApiError(400, 'invalid_request', '"oauth" applies to "url" servers only');
     requireAdmin(user, 'register a stdio server (it runs a command on the gateway)');
-    return { type: 'stdio', command: input.command, args: input.args, env: input.env, cwd: input.cwd };
+    return {
+      type: 'stdio',
+      command: input.command,
+      args: input.args,
+      env: input.env,
+      cwd: input.cwd,
+      ...(input.roots ? { roots: input.roots } : {}),
+    };
   }
   const url = input.url as string;
   if (user.role !== 'admin' && !allowPrivateNetworks) {
@@ -215,6 +224,7 @@ async function transportOf(
     url,
     ...(input.headers ? { headers: input.headers } : {}),
     ...(input.oauth ? { oauth: input.oauth } : {}),
+    ...(input.roots ? { roots: input.roots } : {}),
   };
 }
 
