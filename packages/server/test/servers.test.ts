@@ -116,6 +116,21 @@ describe('MCP server registry', () => {
     expect(created.status).toBe(201);
     const call = await gw.admin.post(`/servers/${created.body.id}/tools/call`, { name: 'get-roots-list' });
     expect(JSON.stringify(call.body)).toContain('file:///srv/projects/shop');
+
+    const server = `/servers/${created.body.id}`;
+    const prompts = await gw.alice.get(`${server}/prompts`);
+    expect(prompts.body.items.map((prompt: { name: string }) => prompt.name)).toContain('args-prompt');
+    const prompt = await gw.alice.post(`${server}/prompts/get`, {
+      name: 'args-prompt',
+      arguments: { city: 'Lisbon' },
+    });
+    expect(prompt.body.messages[0].content).toEqual({ type: 'text', text: "What's weather in Lisbon?" });
+    expect((await gw.alice.post(`${server}/prompts/get`, { name: 'no-such-prompt' })).status).toBe(400);
+    const resources = await gw.alice.get(`${server}/resources`);
+    expect(resources.body.templates.length).toBeGreaterThan(0);
+    const uri = resources.body.items[0].uri as string;
+    const read = await gw.alice.post(`${server}/resources/read`, { uri });
+    expect(read.body.contents[0].uri).toBe(uri);
     expect((await gw.admin.delete(`/servers/${created.body.id}`)).status).toBe(200);
   });
 

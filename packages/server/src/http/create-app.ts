@@ -13,6 +13,7 @@ import { conversationRoutes } from './routes/conversation-routes.ts';
 import { interactionRoutes } from './routes/interaction-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
 import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
+import { serverContentRoutes } from './routes/server-content-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
@@ -68,6 +69,7 @@ export function createApp(
   api.route('/conversations', interactionRoutes(services));
   api.route('/chat/v1', statelessChatRoutes(services));
   api.route('/servers', serverRoutes(services));
+  api.route('/servers', serverContentRoutes(services));
   api.route('/servers', authorizationRoutes(services));
   api.route('/', accountRoutes(services));
 

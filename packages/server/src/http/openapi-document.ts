@@ -11,6 +11,8 @@ import {
   EnableToolRequestSchema,
   MessageInputSchema,
   PolicyUpdateSchema,
+  PromptGetRequestSchema,
+  ResourceReadRequestSchema,
   SamplingDecisionSchema,
   ServerRegistrationSchema,
   StatelessChatRequestSchema,
@@ -254,6 +256,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ToolResultsRequest: ToolResultsRequestSchema,
         ApprovalRequest: ApprovalRequestSchema,
         ElicitationAnswer: ElicitationAnswerSchema,
+        PromptGetRequest: PromptGetRequestSchema,
+        ResourceReadRequest: ResourceReadRequestSchema,
         SamplingDecision: SamplingDecisionSchema,
         ApprovalPolicy: ApprovalPolicySchema,
         EnabledTool: EnabledToolSchema,
@@ -436,6 +440,36 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           summary: 'Approve or deny a call; resumes the turn (on any replica)',
           requestBody: body(ref('ApprovalRequest')),
           responses: { ...turnResponses, '404': errorResponse('Unknown conversation or unknown call id.') },
+        },
+      },
+      '/servers/{id}/prompts': {
+        parameters: [serverParam],
+        get: {
+          summary: "The server's prompts (through the caller's own connection for OAuth servers)",
+          responses: { '200': json(list({ type: 'object' })), ...standardErrors },
+        },
+      },
+      '/servers/{id}/prompts/get': {
+        parameters: [serverParam],
+        post: {
+          summary: 'Get one prompt, filled with its arguments',
+          requestBody: body(ref('PromptGetRequest')),
+          responses: { ...standardErrors, '200': json({ type: 'object' }) },
+        },
+      },
+      '/servers/{id}/resources': {
+        parameters: [serverParam],
+        get: {
+          summary: "The server's resources and resource templates",
+          responses: { '200': json({ type: 'object' }), ...standardErrors },
+        },
+      },
+      '/servers/{id}/resources/read': {
+        parameters: [serverParam],
+        post: {
+          summary: 'Read one resource',
+          requestBody: body(ref('ResourceReadRequest')),
+          responses: { ...standardErrors, '200': json({ type: 'object' }) },
         },
       },
       '/conversations/{id}/elicitations/{requestId}': {

@@ -286,6 +286,25 @@ export const ToolCallRequestSchema: JsonSchema = {
   properties: { name: text(200, 1), arguments: { type: 'object' } },
 };
 
+/** Gets one of a server's prompts, filled with its arguments. */
+export const PromptGetRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: text(200, 1),
+    arguments: { type: 'object', maxProperties: 50, additionalProperties: text(10_000) },
+  },
+};
+
+/** Reads one of a server's resources. */
+export const ResourceReadRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['uri'],
+  properties: { uri: text(2000, 1) },
+};
+
 export const UserCreateSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
