@@ -6,6 +6,7 @@ import './app.css';
 import { loadAppConfig } from './lib/app-config.ts';
 import type { ConversationDriver } from './lib/conversation-driver.ts';
 import { createGatewayDriver } from './lib/gateway/gateway-driver.ts';
+import { type ReturnedPage, returnedPage } from './lib/gateway/return-path.ts';
 import { chooseModel } from './lib/standalone/choose-model.ts';
 import { RemoteMcpConnections } from './lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneDriver, pageServers } from './lib/standalone/standalone-driver.ts';
@@ -27,8 +28,15 @@ const config = await loadAppConfig(window.location);
 const canvas = new CanvasModel();
 let servers: WebMcpServer[] = [];
 let driver: ConversationDriver;
+let returned: ReturnedPage | undefined;
 if (config.mode === 'gateway') {
-  driver = createGatewayDriver({ config, storage: window.localStorage });
+  returned = returnedPage(window.location.href);
+  if (returned) window.history.replaceState(window.history.state, '', returned.href);
+  driver = createGatewayDriver({
+    config,
+    storage: window.localStorage,
+    conversationId: returned?.conversationId,
+  });
 } else {
   servers = pageServers(config, canvas);
   const { model, label } = chooseModel(window.__SWITCHBOARD_SCRIPT__);
@@ -66,4 +74,4 @@ registerPageTools(document.modelContext, servers, (_server, tool, input, result)
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html needs an element with id "app"');
-mount(App, { target, props: { driver, config, canvas } });
+mount(App, { target, props: { driver, config, canvas, connectedServerId: returned?.serverId } });

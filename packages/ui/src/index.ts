@@ -1,14 +1,16 @@
 /**
  * @switchboard/ui — Svelte 5 components for Switchboard: one renderer per widget behind
- * WidgetRenderer, the canvas, the chat panel (with tool progress and the cards answering servers'
- * forms, links and sampling requests), the agent console, the tool browser, the approval dialog
- * and the sandboxed MCP Apps frame, plus the plain functions they are built on.
+ * WidgetRenderer, the canvas, the chat panel (with tool progress, the cards answering servers'
+ * forms, links and sampling requests, and "Connect" cards for servers to authorize), the agent
+ * console, the tool browser with the servers to connect, the approval dialog and the sandboxed
+ * MCP Apps frame, plus the plain functions they are built on.
  */
 
 export { default as AgentConsole } from './components/AgentConsole.svelte';
 export { default as ApprovalDialog } from './components/ApprovalDialog.svelte';
 export { default as Canvas } from './components/Canvas.svelte';
 export { default as ChatPanel } from './components/ChatPanel.svelte';
+export { default as ServerConnections } from './components/ServerConnections.svelte';
 export { default as ToolBrowser } from './components/ToolBrowser.svelte';
 export type { FormatOptions, ValueFormat } from './format/format-value.ts';
 export { displayNumber, formatValue } from './format/format-value.ts';
@@ -45,6 +47,8 @@ export { WindowMessageTransport } from './mcp-apps/window-message-transport.ts';
 export { withContentSecurityPolicy } from './mcp-apps/with-content-security-policy.ts';
 export type { ChatEntry } from './state/chat-log.ts';
 export { applyChatEvent, userEntry } from './state/chat-log.ts';
+export type { ConnectRequest, ConnectStatus } from './state/connect-requests.ts';
+export { applyConnectEvent, markConnectRequest } from './state/connect-requests.ts';
 export type { ConsoleEntry, ConsoleState } from './state/console-log.ts';
 export { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './state/console-log.ts';
 export type { ElicitationAnswer, ServerRequests } from './state/server-requests.ts';

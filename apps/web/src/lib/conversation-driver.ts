@@ -32,6 +32,27 @@ export interface RestoredConversation {
   running: boolean;
 }
 
+/** A server of the gateway and whether the person has connected it (`not_needed`: it uses no OAuth). */
+export interface ServerAuthorizationStatus {
+  id: string;
+  name: string;
+  authorization: 'connected' | 'required' | 'not_needed';
+}
+
+/** Gateway mode: connecting the person to the servers that authorize each user with OAuth. */
+export interface ServerAuthorizationApi {
+  /** The servers the person may use, with their authorization (`GET /servers`). */
+  list(): Promise<ServerAuthorizationStatus[]>;
+  /**
+   * Starts connecting a server; resolves with the authorization page to open. With `pageHref` (the
+   * app's address) the gateway sends the person back there, to this conversation, when they are
+   * done (a full-page redirect); without it, it ends on its own "connected" page (a popup).
+   */
+  authorize(serverId: string, pageHref?: string): Promise<string>;
+  /** Revokes and forgets the person's authorization of a server. */
+  disconnect(serverId: string): Promise<void>;
+}
+
 /**
  * One conversation, driven either in the page (standalone) or through the gateway. Every change comes
  * back as AG-UI events through the listener given to `open`.
@@ -42,6 +63,8 @@ export interface ConversationDriver {
   readonly modelLabel: string;
   /** Standalone mode: the remote MCP servers the page connects to (added at run time in the tool panel). */
   readonly remoteMcp?: RemoteMcpConnections;
+  /** Gateway mode: the servers the person connects (OAuth) before a turn may use them. */
+  readonly serverAuthorizations?: ServerAuthorizationApi;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
   /** Delivers the events of the turn still running, from its start; resolves when it has ended. */

@@ -13,6 +13,7 @@ import type {
 } from '../conversation-driver.ts';
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
+import { gatewayServerAuthorizations } from './gateway-server-authorizations.ts';
 import { readEventStream } from './read-event-stream.ts';
 
 /** The localStorage key holding the open conversation's id. */
@@ -53,15 +54,18 @@ interface LocalCanvas {
  * `user_message` and `turn_saved`), keys stay on the server. The tool browser calls tools through
  * `POST /servers/:id/tools/call`; answers to servers' forms and sampling requests are posted to
  * `/conversations/:id/elicitations/:requestId` and `/conversations/:id/sampling/:requestId`.
+ * Servers that authorize each user with OAuth are connected through `serverAuthorizations`.
  */
 export function createGatewayDriver(options: {
   config: AppConfig;
   storage: Storage;
   fetch?: typeof fetch;
+  /** The conversation the page came back to after an authorization redirect (before the stored one). */
+  conversationId?: string;
 }): ConversationDriver {
   const { config, storage } = options;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let conversationId = storage.getItem(GATEWAY_CONVERSATION_KEY) ?? '';
+  let conversationId = options.conversationId || (storage.getItem(GATEWAY_CONVERSATION_KEY) ?? '');
   let serverCanvasEvents = 0;
   let listener: (event: AgentEvent) => void = () => {};
   /** The listed tools by the names a call may use: `server:tool` and the prefixed `{server}_mcp_{tool}`. */
@@ -140,12 +144,14 @@ export function createGatewayDriver(options: {
   return {
     mode: 'gateway',
     modelLabel: config.modelLabel ?? 'Model configured on the gateway',
+    serverAuthorizations: gatewayServerAuthorizations(json, () => conversationId),
     async open(onEvent) {
       listener = onEvent;
       let status = 'idle';
       if (conversationId) {
         try {
           ({ status } = await json<{ status: string }>(conversation()));
+          storage.setItem(GATEWAY_CONVERSATION_KEY, conversationId);
         } catch {
           conversationId = '';
         }

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGateway, createLogger, type Gateway } from '@switchboard/server';
+import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
+import { build } from 'vite';
+import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
+import { startAuthorizationServer } from '../../../../packages/servers/test/oidc-authorization-server.ts';
+
+const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+
+/** A gateway serving the web app, with the shop behind a real authorization server. */
+export interface OAuthStack {
+  /** The app's URL (the gateway's, on loopback). */
+  url: string;
+  /** The authorization server's issuer URL. */
+  issuer: string;
+  /** The gateway's model: the tests queue its replies. */
+  model: QueuedModel;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds apps/web into a temporary folder and starts, side by side: `oidc-provider` on loopback,
+ * the shop over Streamable HTTP as its protected resource (`serveHttp(…, { oauth })`), and an
+ * open-access gateway (one local user, PGlite in memory, a secret key for the credentials) serving
+ * the app, with a queued model and the shop registered as a server each user connects with OAuth.
+ */
+export async function startOAuthStack(): Promise<OAuthStack> {
+  const dir = await mkdtemp(join(tmpdir(), 'switchboard-oauth-'));
+  const webDir = join(dir, 'web');
+  const stopping: Array<() => Promise<void>> = [() => rm(dir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const stop of stopping.reverse()) await stop();
+  };
+  try {
+    const [authorizationServer] = await Promise.all([
+      startAuthorizationServer({ resourceScopes: 'mcp' }),
+      build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir: webDir, emptyOutDir: true } }),
+    ]);
+    stopping.push(() => authorizationServer.close());
+    const shop: ShippedServer = await startShop({ dataDir: join(dir, 'shop') });
+    stopping.push(() => shop.close());
+    const shopHttp: HttpServing = await serveHttp(shop.createServer, {
+      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
+    });
+    stopping.push(() => shopHttp.close());
+    const model = queuedModel();
+    const gateway: Gateway = await createGateway({
+      model,
+      openAccess: true,
+      logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
+      secretKey: randomBytes(32),
+      webDir,
+      flushMs: 20,
+    });
+    stopping.push(() => gateway.close());
+    const url = await gateway.listen(0);
+    return { url, issuer: authorizationServer.issuer, model, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import type { AgentEvent } from '@switchboard/core';
+import { describe, expect, it } from 'vitest';
+import { applyConnectEvent, type ConnectRequest, markConnectRequest } from './connect-requests.ts';
+
+const notice = (value: unknown) =>
+  ({ type: 'CUSTOM', name: 'server_needs_authorization', value, timestamp: 1 }) as unknown as AgentEvent;
+const started = { type: 'RUN_STARTED', threadId: 'c', runId: 'r', timestamp: 1 } as AgentEvent;
+const shop = {
+  server: 'shop',
+  server_id: 'srv_1',
+  message: 'Connect shop to use its tools',
+  authorize: '/servers/srv_1/authorize',
+};
+const fold = (events: AgentEvent[], state: ConnectRequest[] = []) => events.reduce(applyConnectEvent, state);
+
+describe('applyConnectEvent', () => {
+  it('adds one card per server and turn, however often the turn says so', () => {
+    const cards = fold([
+      started,
+      notice(shop),
+      notice(shop),
+      notice({ ...shop, server: 'x', server_id: 'srv_2' }),
+    ]);
+    expect(cards).toEqual([
+      { serverId: 'srv_1', server: 'shop', message: 'Connect shop to use its tools', status: 'needed' },
+      { serverId: 'srv_2', server: 'x', message: 'Connect shop to use its tools', status: 'needed' },
+    ]);
+  });
+
+  it('starts each run without the cards of the previous one', () => {
+    const cards = fold([notice(shop)]);
+    expect(fold([started], cards)).toEqual([]);
+    expect(fold([started, notice(shop)], cards)).toEqual(cards);
+  });
+
+  it('ignores unrelated and malformed events, and words a card that has no message', () => {
+    const none: ConnectRequest[] = [];
+    expect(
+      fold(
+        [
+          started,
+          notice({ server: 'shop' }),
+          notice(null),
+          { ...notice(shop), name: 'widget' } as AgentEvent,
+        ],
+        none,
+      ),
+    ).toBe(none);
+    expect(fold([notice({ server_id: 'srv_3' })])).toEqual([
+      { serverId: 'srv_3', server: 'srv_3', message: 'Connect srv_3 to use its tools', status: 'needed' },
+    ]);
+  });
+});
+
+describe('markConnectRequest', () => {
+  it("moves one server's card, setting or clearing its problem", () => {
+    const cards = fold([notice(shop), notice({ ...shop, server_id: 'srv_2' })]);
+    const failed = markConnectRequest(cards, 'srv_1', 'needed', 'The window was closed');
+    expect(failed[0]).toMatchObject({ status: 'needed', problem: 'The window was closed' });
+    expect(failed[1]).toBe(cards[1]);
+    expect(markConnectRequest(failed, 'srv_1', 'connected')[0]).toEqual({ ...cards[0], status: 'connected' });
+  });
+});
