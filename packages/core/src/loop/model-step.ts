@@ -16,7 +16,7 @@ export interface ModelStepResult {
 
 /**
  * Streams one model call, turning its events into AG-UI events (text message start/content/end,
- * tool call start/args/end). A model that throws or ends without `finish` yields an `error` finish.
+ * tool call start/args/end, and a `model_retry` CUSTOM event while the adapter waits to retry). A model that throws or ends without `finish` yields an `error` finish.
  */
 export async function runModelStep(
   model: LanguageModel,
@@ -71,6 +71,18 @@ export async function runModelStep(
         }
         case 'usage':
           addUsage(usage, event.usage);
+          break;
+        case 'retry':
+          emit({
+            type: 'CUSTOM',
+            name: 'model_retry',
+            value: {
+              attempt: event.attempt,
+              waitMs: event.waitMs,
+              reason: event.reason,
+              ...(event.errorType ? { vendorType: event.errorType } : {}),
+            },
+          });
           break;
         case 'finish':
           finish = event.reason;

@@ -16,6 +16,7 @@ export type CustomEventName =
   | 'iteration'
   | 'model_request'
   | 'model_response'
+  | 'model_retry'
   | 'tool_progress'
   | 'tool_call'
   | 'tools_activated'

@@ -34,6 +34,17 @@ export type ModelStreamEvent =
   | { type: 'tool_call'; id: string; name: string; input: unknown }
   | { type: 'usage'; usage: Usage }
   | {
+      /** The adapter is waiting before it asks the vendor again (a 429, an overloaded or failed server). */
+      type: 'retry';
+      /** The retry about to be made: 1 for the first. */
+      attempt: number;
+      waitMs: number;
+      /** Why: `rate_limit`, `overloaded`, `server_error`, `timeout` or `connection`. */
+      reason: string;
+      /** The vendor's error type of the failed attempt (`rate_limit_exceeded`, `overloaded_error`, …). */
+      errorType?: string;
+    }
+  | {
       type: 'finish';
       reason: ModelFinishReason;
       error?: string;

@@ -239,6 +239,7 @@ describe('createAnthropicModel', () => {
     const events = await collectEvents(model({ maxRetries: 1 }).stream(request()));
     expect(server.requests).toHaveLength(2);
     expect(events).toEqual([
+      { type: 'retry', attempt: 1, waitMs: 1, reason: 'server_error', errorType: 'api_error' },
       {
         type: 'finish',
         reason: 'error',

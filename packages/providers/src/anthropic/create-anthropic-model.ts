@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { LanguageModel, ModelRequest } from '@switchboard/core';
+import { retryPolicy } from '../shared/retry-policy.ts';
 import { streamAnthropicMessage } from './stream-anthropic-message.ts';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './to-anthropic-request.ts';
 
@@ -19,6 +20,10 @@ export interface AnthropicModelOptions {
   baseURL?: string;
   /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after`. Default 2. */
   maxRetries?: number;
+  /** The longest wait before a retry; a vendor asking for more fails the call at once. Default 15 s. */
+  maxRetryWaitMs?: number;
+  /** The most waiting for retries in one call. Default 30 s. */
+  retryBudgetMs?: number;
   /** Output token limit when the request gives none. Default 4096. */
   maxTokens?: number;
   /** Per-attempt timeout in milliseconds. Default: the SDK's (10 minutes). */
@@ -30,16 +35,18 @@ export interface AnthropicModelOptions {
 /**
  * Creates a model that streams from Anthropic's Messages API through the official SDK: text, parallel
  * tool calls, stop reasons, usage with cache reads and writes, prompt caching, abort through the
- * request's signal, and the SDK's retries. The id is `anthropic:<model>`; the key stays out of it.
+ * request's signal, and bounded retries, each wait announced. The id is `anthropic:<model>`; the key stays out of it.
  */
 export function createAnthropicModel(options: AnthropicModelOptions): LanguageModel {
   const client = new Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
-    maxRetries: options.maxRetries ?? 2,
+    // Retries are ours (openWithRetries): bounded, and announced while waiting.
+    maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
   const cache = options.promptCaching ?? true;
+  const retry = retryPolicy(options);
 
   function body(request: ModelRequest): MessageCreateParamsStreaming {
     const system = toAnthropicSystem(request.system, cache);
@@ -59,6 +66,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
       return streamAnthropicMessage(() => client.messages.create(body(request), { signal: request.signal }), {
         signal: request.signal,
         secrets: [options.apiKey],
+        retry,
       });
     },
   };

@@ -2,6 +2,7 @@ import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resour
 import type { ModelFinishReason, ModelStreamEvent, Usage } from '@switchboard/core';
 import { describeModelError } from '../shared/describe-model-error.ts';
 import { modelErrorType } from '../shared/model-error-type.ts';
+import { openWithRetries, type RetryPolicy } from '../shared/open-with-retries.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
 
 /** How to run one streamed Messages API call. */
@@ -9,6 +10,8 @@ export interface StreamAnthropicMessageOptions {
   signal: AbortSignal;
   /** Removed from error messages. */
   secrets: readonly (string | undefined)[];
+  /** Retries before the stream starts (the SDK's own are off). */
+  retry: RetryPolicy;
 }
 
 interface PendingToolUse {
@@ -40,7 +43,8 @@ const STOP_REASONS: Record<StopReason, ModelFinishReason> = {
 /**
  * Opens a streamed Messages API call and translates its raw events into model events: text deltas,
  * tool-call deltas from `input_json_delta`, a `tool_call` when each tool_use block stops, then usage
- * and one `finish`. HTTP errors (after the SDK's retries), `error` events, a stream that ends before
+ * and one `finish`. A request refused for now is retried by the policy, each wait announced with a
+ * `retry` event. HTTP errors (after the retries), `error` events, a stream that ends before
  * `message_stop` and an abort all end in `finish: error` with a clear message.
  */
 export async function* streamAnthropicMessage(
@@ -52,7 +56,12 @@ export async function* streamAnthropicMessage(
   let stopReason: StopReason | null = null;
   let stopped = false;
   try {
-    for await (const event of await open()) {
+    const stream = yield* openWithRetries(open, {
+      vendor: 'Anthropic',
+      signal: options.signal,
+      policy: options.retry,
+    });
+    for await (const event of stream) {
       switch (event.type) {
         case 'message_start':
           usage = mergeUsage({ inputTokens: 0, outputTokens: 0 }, event.message.usage);

@@ -1,6 +1,7 @@
 import type { LanguageModel, ModelRequest } from '@switchboard/core';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { retryPolicy } from '../shared/retry-policy.ts';
 import { streamChatCompletion } from '../shared/stream-chat-completion.ts';
 import { toOpenAIMessages } from './to-openai-messages.ts';
 import { toOpenAITools } from './to-openai-tools.ts';
@@ -18,6 +19,10 @@ export interface OpenAIModelOptions {
   baseURL?: string;
   /** Retries on 408/409/429/5xx and connection errors, honouring `retry-after`. Default 2. */
   maxRetries?: number;
+  /** The longest wait before a retry; a vendor asking for more fails the call at once. Default 15 s. */
+  maxRetryWaitMs?: number;
+  /** The most waiting for retries in one call. Default 30 s. */
+  retryBudgetMs?: number;
   /** Output token limit when the request gives none. Omitted from the request when unset. */
   maxTokens?: number;
   /** Per-attempt timeout in milliseconds. Default: the SDK's (10 minutes). */
@@ -51,11 +56,13 @@ export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
     // Local servers ignore the key, but the SDK insists on one.
     apiKey: options.apiKey || 'no-key',
     baseURL,
-    maxRetries: options.maxRetries ?? 2,
+    // Retries are ours (openWithRetries): bounded, and announced while waiting.
+    maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
   const maxTokensField = options.maxTokensField ?? (official ? 'max_completion_tokens' : 'max_tokens');
   const vendor = official ? 'OpenAI' : 'OpenAI-compatible';
+  const retry = retryPolicy(options);
 
   function body(request: ModelRequest): ChatCompletionCreateParamsStreaming {
     const maxTokens = request.maxTokens ?? options.maxTokens;
@@ -81,6 +88,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
           signal: request.signal,
           secrets: [options.apiKey],
           createId: () => `call_${crypto.randomUUID()}`,
+          retry,
         },
       );
     },

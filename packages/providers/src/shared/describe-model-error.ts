@@ -7,6 +7,8 @@ interface ErrorShape {
   status?: unknown;
   error?: unknown;
   cause?: unknown;
+  /** Set when the adapter stopped retrying early (a `RetriesStoppedError`): replaces the status's advice. */
+  hint?: unknown;
 }
 
 /** What a vendor wrote in an error body: Anthropic `{ error: { type, message } }`, OpenAI `{ message, type, code }`. */
@@ -26,6 +28,12 @@ const HINTS: Record<number, string> = {
   413: 'the request is too large; shorten the conversation',
   429: 'rate limited, and the retries are used up',
   529: 'the service is overloaded; try again later',
+};
+
+/** Advice by the vendor's error type, before the status's (a billing error comes with 429 too). */
+const TYPE_HINTS: Record<string, string> = {
+  insufficient_quota:
+    "the account's quota is used up: check its plan and billing with the vendor (not a rate limit; not retried)",
 };
 
 /**
@@ -49,7 +57,10 @@ function describe(vendor: string, error: unknown): string {
   const detail = textOf(body.error?.message) ?? textOf(body.message);
   if (status !== undefined || detail !== undefined) {
     const head = `${vendor} API error${status !== undefined ? ` ${status}` : ''}${kind && kind !== 'error' ? ` (${kind})` : ''}`;
-    const hint = status !== undefined ? HINTS[status] : undefined;
+    const hint =
+      textOf(shape.hint) ??
+      (kind !== undefined ? TYPE_HINTS[kind] : undefined) ??
+      (status !== undefined ? HINTS[status] : undefined);
     const message = detail ?? stripStatus(textOf(shape.message) ?? 'no details');
     return `${head}: ${message}${hint ? ` — ${hint}` : ''}`;
   }

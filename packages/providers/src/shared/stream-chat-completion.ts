@@ -1,6 +1,7 @@
 import type { ModelFinishReason, ModelStreamEvent, Usage } from '@switchboard/core';
 import { describeModelError } from './describe-model-error.ts';
 import { modelErrorType } from './model-error-type.ts';
+import { openWithRetries, type RetryPolicy } from './open-with-retries.ts';
 import { createToolCallAssembler, type ToolCallDeltaPart } from './tool-call-assembler.ts';
 
 /** The fields this module reads from an OpenAI-style `chat.completion.chunk` (OpenAI, web-llm, …). */
@@ -29,11 +30,14 @@ export interface StreamChatCompletionOptions {
   secrets: readonly (string | undefined)[];
   /** Ids for tool calls the server sent without one. */
   createId: () => string;
+  /** Retries before the stream starts (the SDK's own are off); none when omitted. */
+  retry?: RetryPolicy;
 }
 
 /**
  * Opens a streamed chat completion and translates its chunks into model events: text deltas as they
  * arrive, tool-call deltas assembled by index, then the complete tool calls, usage, and one `finish`.
+ * A request the vendor refuses for now is retried by the policy, each wait announced with a `retry` event.
  * Errors (HTTP errors after retries, error chunks, a cut connection, abort) end in `finish: error`.
  */
 export async function* streamChatCompletion(
@@ -45,7 +49,12 @@ export async function* streamChatCompletion(
   let finishReason: string | undefined;
   let refused = false;
   try {
-    for await (const chunk of await open()) {
+    const stream = yield* openWithRetries(open, {
+      vendor: options.vendor,
+      signal: options.signal,
+      policy: options.retry ?? NO_RETRIES,
+    });
+    for await (const chunk of stream) {
       if (chunk.usage) usage = toUsage(chunk.usage);
       const choice = chunk.choices?.[0];
       if (choice?.delta?.content) yield { type: 'text_delta', text: choice.delta.content };
@@ -87,6 +96,8 @@ export async function* streamChatCompletion(
   if (usage) yield { type: 'usage', usage };
   yield { type: 'finish', reason: refused ? 'refusal' : mapFinishReason(finishReason, calls.length > 0) };
 }
+
+const NO_RETRIES: RetryPolicy = { maxRetries: 0, maxWaitMs: 0, budgetMs: 0 };
 
 function finishWithError(
   options: StreamChatCompletionOptions,

@@ -16,6 +16,7 @@ export {
 } from './fake-model-server.ts';
 export { type FixtureName, fixtureReply, readFixture } from './fixtures.ts';
 export { OPENAI_REQUEST_LIMITS, openaiRequestError } from './openai-request-limits.ts';
+export { insufficientQuota, type RetryAfter, rateLimitedFor } from './rate-limit-replies.ts';
 export {
   anthropicError,
   anthropicStream,

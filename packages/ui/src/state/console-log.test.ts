@@ -117,4 +117,22 @@ describe('applyConsoleEvent', () => {
     expect(state.entries[5].detail).toMatchObject({ text: 'x'.repeat(300) });
     expect(state.entries[6].error).toBe('the model failed');
   });
+
+  it('shows each wait before a model retry, with the reason and the vendor type', () => {
+    const events = [
+      custom('model_retry', { attempt: 1, waitMs: 800, reason: 'overloaded' }),
+      custom('model_retry', {
+        attempt: 2,
+        waitMs: 12_500,
+        reason: 'rate_limit',
+        vendorType: 'rate_limit_error',
+      }),
+    ];
+    const state = events.reduce(applyConsoleEvent, EMPTY_CONSOLE);
+    expect(state.entries.map((entry) => [entry.kind, entry.summary])).toEqual([
+      ['model_retry', 'model busy (overloaded): retry 1 in 800 ms'],
+      ['model_retry', 'model busy (rate_limit, rate_limit_error): retry 2 in 12.5 s'],
+    ]);
+    expect(state.entries[1].detail).toMatchObject({ waitMs: 12_500 });
+  });
 });

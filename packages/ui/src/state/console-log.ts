@@ -16,6 +16,7 @@ export interface ConsoleEntry {
     | 'iteration'
     | 'model_request'
     | 'model_response'
+    | 'model_retry'
     | 'tool_call'
     | 'tools_activated'
     | 'approval'
@@ -113,6 +114,14 @@ function applyCustom(
         },
       };
     }
+    case 'model_retry': {
+      const why = record.vendorType ? `${record.reason}, ${record.vendorType}` : record.reason;
+      return line({
+        kind: 'model_retry',
+        summary: `model busy (${why}): retry ${record.attempt} in ${waitText(Number(record.waitMs))}`,
+        detail: record,
+      });
+    }
     case 'tool_call': {
       const call = value as ToolCall;
       const next = line({
@@ -159,6 +168,11 @@ function applyCustom(
     default:
       return state;
   }
+}
+
+/** A wait as a person reads it: `800 ms`, `2.5 s`. */
+function waitText(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** The most characters of a server's text put in a console line (the whole text is in its detail). */
