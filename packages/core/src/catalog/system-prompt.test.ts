@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpLayer } from '../types/index.ts';
+import { renderEagerSystemPrompt } from './system-prompt.ts';
 import { autouiLayer, mcpTool, weatherLayer } from './test-layers.ts';
 import { ToolCatalog } from './tool-catalog.ts';
 
@@ -54,5 +55,17 @@ describe('renderSystemPrompt', () => {
     expect(prompt).toContain('- calc (mcp, 1 tool)');
     expect(prompt).toContain('You can use the tools of 1 server.');
     expect(prompt).toContain('STEP 4 — Answer in text, summarizing what the tools returned.');
+  });
+
+  it('names no discovery tool when every tool is offered at once', () => {
+    const catalog = new ToolCatalog([weatherLayer(), autouiLayer()]);
+    const prompt = renderEagerSystemPrompt(catalog);
+    expect(prompt).toContain('You can use the tools of 2 servers, all of them available now.');
+    expect(prompt).toContain('- weather (mcp, 3 tools): Forecasts and observations for any city.');
+    expect(prompt).not.toMatch(/search_tools|list_tools|recipe|discovery/);
+    const offered = new Set(catalog.allTools().map((tool) => tool.name));
+    const named = prompt.match(/\b[a-z0-9]+_(?:webmcp|mcp)_[a-z0-9_]+/g) ?? [];
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !offered.has(name))).toEqual([]);
   });
 });

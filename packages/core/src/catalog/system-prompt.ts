@@ -39,6 +39,31 @@ export function renderSystemPrompt(catalog: ToolCatalog): string {
 }
 
 /**
+ * The prompt for a loop that offers every tool from the start (`discovery: 'eager'`): the naming
+ * convention, one line per server, how to execute and display — and no discovery step, since no
+ * discovery tool is offered.
+ */
+export function renderEagerSystemPrompt(catalog: ToolCatalog): string {
+  const servers = catalog.servers;
+  const call = (entry: CatalogServer, role: DiscoveryRole): string[] => {
+    const name = entry.discovery[role];
+    return name === undefined || catalog.parse(name)?.kind !== 'tool'
+      ? []
+      : [`  ${name}(${signature(catalog, name)})`];
+  };
+  return [
+    `You can use the tools of ${servers.length} server${servers.length === 1 ? '' : 's'}, all of them available now. Tool names read {server}_{protocol}_{tool}: protocol "mcp" is a remote server, "webmcp" runs locally.`,
+    '',
+    'SERVERS',
+    ...servers.map(describeServer),
+    '',
+    'WORKFLOW',
+    'Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
+    ...uiStep(servers, call).map((line) => line.replace(/^STEP 4 — /, 'Then ')),
+  ].join('\n');
+}
+
+/**
  * The prompt of global discovery: how many servers and tools there are and how to find them, with
  * no line per server, so its size does not grow with the catalog.
  */

@@ -1,3 +1,4 @@
+import { renderEagerSystemPrompt } from '../catalog/system-prompt.ts';
 import { ToolCatalog } from '../catalog/tool-catalog.ts';
 import { compressToolResults } from '../context/compress-tool-results.ts';
 import { trimHistory } from '../context/trim-history.ts';
@@ -257,7 +258,10 @@ export class LoopRun {
   }
 
   #systemPrompt(): string {
-    const generated = this.#catalog.systemPrompt();
+    const generated =
+      this.#options.discovery === 'eager'
+        ? renderEagerSystemPrompt(this.#catalog)
+        : this.#catalog.systemPrompt();
     return this.#options.systemPrompt ? `${this.#options.systemPrompt}\n\n${generated}` : generated;
   }
 
