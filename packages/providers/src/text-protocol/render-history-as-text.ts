@@ -1,9 +1,9 @@
 import type { ChatMessage, ContentBlock } from '@switchboard/core';
-import { formatTextToolCall, type TextProtocolSyntax } from './text-protocol-syntax.ts';
+import { callSyntax, formatTextToolCall, type TextProtocolSyntax } from './text-protocol-syntax.ts';
 
 /**
  * Renders a conversation for a model that only reads text: the assistant's tool_use blocks become
- * calls in the protocol's syntax, and tool_result blocks become
+ * calls in the syntax the model wrote them in (marked on their ids, else the taught one), and tool_result blocks become
  * `<tool_result name="…" id="…">…</tool_result>` (with `error="true"` for failures) in the user message.
  */
 export function renderHistoryAsText(
@@ -28,7 +28,7 @@ function renderBlock(
       return block.text;
     case 'tool_use':
       toolNames.set(block.id, block.name);
-      return formatTextToolCall(block.name, block.input, syntax);
+      return formatTextToolCall(block.name, block.input, callSyntax(block.id, syntax));
     case 'tool_result': {
       const name = toolNames.get(block.tool_use_id) ?? 'unknown';
       const error = block.is_error ? ' error="true"' : '';

@@ -17,3 +17,21 @@ function rawArguments(input: unknown): string {
   }
   return JSON.stringify(input ?? {});
 }
+
+/** What ends the id of a call written in another syntax than the one taught. */
+const SYNTAX_MARK = /__(tags|qwen)$/;
+
+/**
+ * The id of a parsed call, marked with the syntax the model wrote it in when that is not the taught
+ * one (`…__qwen`), so the call is sent back in the model's own syntax on later turns, wherever the
+ * history was stored.
+ */
+export function markCallSyntax(id: string, used: TextProtocolSyntax, taught: TextProtocolSyntax): string {
+  return used === taught ? id : `${id}__${used}`;
+}
+
+/** The syntax a past call is sent back in: the one its id is marked with, else the taught one. */
+export function callSyntax(id: string, taught: TextProtocolSyntax): TextProtocolSyntax {
+  const marked = SYNTAX_MARK.exec(id)?.[1];
+  return marked === 'tags' || marked === 'qwen' ? marked : taught;
+}

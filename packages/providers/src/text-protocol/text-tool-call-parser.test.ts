@@ -22,9 +22,19 @@ const REPLY =
 
 const EXPECTED: TextProtocolPiece[] = [
   { type: 'text', text: 'Let me work it out.\n' },
-  { type: 'call', name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 5, b: 3 } },
+  {
+    type: 'call',
+    syntax: 'tags',
+    name: 'calculator_webmcp_calculate',
+    input: { operation: 'add', a: 5, b: 3 },
+  },
   { type: 'text', text: '\n' },
-  { type: 'call', name: 'calculator_webmcp_set_storage', input: { key: 'greeting', value: 'a < b' } },
+  {
+    type: 'call',
+    syntax: 'tags',
+    name: 'calculator_webmcp_set_storage',
+    input: { key: 'greeting', value: 'a < b' },
+  },
   { type: 'text', text: '\nDone.' },
 ];
 
@@ -68,6 +78,7 @@ describe('createTextToolCallParser', () => {
     expect(parse(['<tool>calc</tool><params>[1, 2]</params>'])).toEqual([
       {
         type: 'call',
+        syntax: 'tags',
         name: 'calc',
         input: { __parse_error: 'params must be a JSON object (e.g. {"a": 1}), not an array', raw: '[1, 2]' },
       },
@@ -76,23 +87,28 @@ describe('createTextToolCallParser', () => {
 
   it('accepts empty params, a missing params tag, and params in a code fence', () => {
     expect(parse(['<tool>list_servers</tool><params></params>'])).toEqual([
-      { type: 'call', name: 'list_servers', input: {} },
+      { type: 'call', syntax: 'tags', name: 'list_servers', input: {} },
     ]);
     expect(parse(['<tool>list_servers</tool> and then'])).toEqual([
-      { type: 'call', name: 'list_servers', input: {} },
+      { type: 'call', syntax: 'tags', name: 'list_servers', input: {} },
       { type: 'text', text: ' and then' },
     ]);
-    expect(parse(['<tool>list_servers</tool>'])).toEqual([{ type: 'call', name: 'list_servers', input: {} }]);
+    expect(parse(['<tool>list_servers</tool>'])).toEqual([
+      { type: 'call', syntax: 'tags', name: 'list_servers', input: {} },
+    ]);
     expect(parse(['<tool>f</tool><params>```json\n{"a": 1}\n```</params>'])).toEqual([
-      { type: 'call', name: 'f', input: { a: 1 } },
+      { type: 'call', syntax: 'tags', name: 'f', input: { a: 1 } },
     ]);
   });
 
   it('handles a reply cut off inside a call', () => {
-    expect(parse(['<tool>f</tool><params>{"a": 1}'])).toEqual([{ type: 'call', name: 'f', input: { a: 1 } }]);
+    expect(parse(['<tool>f</tool><params>{"a": 1}'])).toEqual([
+      { type: 'call', syntax: 'tags', name: 'f', input: { a: 1 } },
+    ]);
     expect(parse(['<tool>f</tool><params>{"a": '])).toEqual([
       {
         type: 'call',
+        syntax: 'tags',
         name: 'f',
         input: {
           __parse_error:
@@ -102,7 +118,12 @@ describe('createTextToolCallParser', () => {
       },
     ]);
     expect(parse(['<tool>f</tool><par'])).toEqual([
-      { type: 'call', name: 'f', input: { __parse_error: 'the reply ended inside <params>', raw: '<par' } },
+      {
+        type: 'call',
+        syntax: 'tags',
+        name: 'f',
+        input: { __parse_error: 'the reply ended inside <params>', raw: '<par' },
+      },
     ]);
     expect(parse(['text <tool>unfinished'])).toEqual([{ type: 'text', text: 'text <tool>unfinished' }]);
   });
@@ -117,20 +138,21 @@ describe('createTextToolCallParser', () => {
       'Checking.\n<tool_call>\n{"name": "calc", "arguments": {"a": 5}}\n</tool_call>\n<tool_call>{"name": "store", "arguments": "{\\"key\\": \\"k\\"}"}</tool_call> ok';
     expect(parse([...reply])).toEqual([
       { type: 'text', text: 'Checking.\n' },
-      { type: 'call', name: 'calc', input: { a: 5 } },
+      { type: 'call', syntax: 'qwen', name: 'calc', input: { a: 5 } },
       { type: 'text', text: '\n' },
-      { type: 'call', name: 'store', input: { key: 'k' } },
+      { type: 'call', syntax: 'qwen', name: 'store', input: { key: 'k' } },
       { type: 'text', text: ' ok' },
     ]);
   });
 
   it('accepts Qwen-style "parameters" and reports unreadable Qwen-style calls', () => {
     expect(parse(['<tool_call>{"name": "f", "parameters": {"a": 1}}</tool_call>'])).toEqual([
-      { type: 'call', name: 'f', input: { a: 1 } },
+      { type: 'call', syntax: 'qwen', name: 'f', input: { a: 1 } },
     ]);
     const [broken] = parse(['<tool_call>{"name": "calc", "arguments": {"a": }</tool_call>']);
     expect(broken).toMatchObject({
       type: 'call',
+      syntax: 'qwen',
       name: 'calc',
       input: { raw: '{"name": "calc", "arguments": {"a": }' },
     });
@@ -140,6 +162,7 @@ describe('createTextToolCallParser', () => {
     expect(parse(['<tool_call>{"arguments": {}}</tool_call>'])).toEqual([
       {
         type: 'call',
+        syntax: 'qwen',
         name: 'unknown_tool',
         input: { __parse_error: 'tool_call has no "name" string', raw: '{"arguments": {}}' },
       },
@@ -147,6 +170,7 @@ describe('createTextToolCallParser', () => {
     expect(parse(['<tool_call>{"name": "f", "arguments": 3}</tool_call>'])).toEqual([
       {
         type: 'call',
+        syntax: 'qwen',
         name: 'f',
         input: {
           __parse_error: 'tool_call "arguments" must be a JSON object, not a number',

@@ -1,7 +1,12 @@
-/** A piece of parsed model output: text to show, or a tool call. */
+import type { TextProtocolSyntax } from './text-protocol-syntax.ts';
+
+/** A piece of parsed model output: text to show, or a tool call in the syntax the model wrote it in. */
 export type TextProtocolPiece =
   | { type: 'text'; text: string }
-  | { type: 'call'; name: string; input: unknown };
+  | { type: 'call'; name: string; input: unknown; syntax: TextProtocolSyntax };
+
+/** A Qwen-style call as read, before its syntax is noted. */
+type QwenCall = { type: 'call'; name: string; input: unknown };
 
 /** The input of a call whose arguments could not be read: the dispatcher reports it to the model. */
 export interface TextProtocolParseError {
@@ -78,14 +83,14 @@ export function createTextToolCallParser(): TextToolCallParser {
           return true;
         }
         if (PARAMS_OPEN.startsWith(rest)) return false;
-        out.push({ type: 'call', name, input: {} });
+        out.push({ type: 'call', name, input: {}, syntax: 'tags' });
         state = 'text';
         return true;
       }
       case 'params': {
         const close = buffer.indexOf(PARAMS_CLOSE);
         if (close === -1) return false;
-        out.push({ type: 'call', name, input: parseParams(buffer.slice(0, close)) });
+        out.push({ type: 'call', name, input: parseParams(buffer.slice(0, close)), syntax: 'tags' });
         buffer = buffer.slice(close + PARAMS_CLOSE.length);
         state = 'text';
         return true;
@@ -93,7 +98,7 @@ export function createTextToolCallParser(): TextToolCallParser {
       case 'qwen': {
         const close = buffer.indexOf(QWEN_CLOSE);
         if (close === -1) return false;
-        out.push(parseQwenCall(buffer.slice(0, close)));
+        out.push({ ...parseQwenCall(buffer.slice(0, close)), syntax: 'qwen' });
         buffer = buffer.slice(close + QWEN_CLOSE.length);
         state = 'text';
         return true;
@@ -122,6 +127,7 @@ export function createTextToolCallParser(): TextToolCallParser {
             type: 'call',
             name,
             input: buffer.trim() === '' ? {} : parseError('the reply ended inside <params>', buffer),
+            syntax: 'tags',
           });
           break;
         case 'params':
@@ -129,10 +135,11 @@ export function createTextToolCallParser(): TextToolCallParser {
             type: 'call',
             name,
             input: parseParams(buffer, 'params were not closed with </params>'),
+            syntax: 'tags',
           });
           break;
         case 'qwen':
-          out.push(parseQwenCall(buffer));
+          out.push({ ...parseQwenCall(buffer), syntax: 'qwen' });
           break;
       }
       buffer = '';
@@ -173,7 +180,7 @@ function parseParams(raw: string, unclosed?: string): unknown {
 }
 
 /** Reads a Qwen-style call: `{"name": …, "arguments": {…}}` (`parameters` and string-encoded arguments accepted). */
-function parseQwenCall(raw: string): TextProtocolPiece {
+function parseQwenCall(raw: string): QwenCall {
   let value: unknown;
   try {
     value = JSON.parse(stripCodeFence(raw));

@@ -123,6 +123,33 @@ describe('withTextToolProtocol', () => {
     ]);
   });
 
+  it("sends a Qwen model's own <tool_call> calls back in its syntax, though taught <tool>", async () => {
+    const call = '<tool_call>{"name": "calculator_webmcp_calculate", "arguments": {"a":5,"b":3}}</tool_call>';
+    const { model, requests } = textModel([`Computing.\n${call}`]);
+    const wrapped = withTextToolProtocol(model, { createId: sequentialIds() });
+    const events = await collectEvents(wrapped.stream(request()));
+    const toolCall = events.find((event) => event.type === 'tool_call');
+    expect(toolCall).toMatchObject({ id: 'text_call_1__qwen', name: 'calculator_webmcp_calculate' });
+    const id = toolCall?.type === 'tool_call' ? toolCall.id : '';
+    const history: ModelRequest['messages'] = [
+      { role: 'user', content: 'What is 5 plus 3?' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Computing.' },
+          { type: 'tool_use', id, name: 'calculator_webmcp_calculate', input: { a: 5, b: 3 } },
+          { type: 'tool_use', id: 'text_call_2', name: 'calculator_webmcp_calculate', input: { a: 1, b: 1 } },
+        ],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: '8' }] },
+    ];
+    await collectEvents(wrapped.stream(request({ messages: history })));
+    expect(requests[1].messages[1]).toEqual({
+      role: 'assistant',
+      content: `Computing.\n${call}\n<tool>calculator_webmcp_calculate</tool><params>{"a":1,"b":1}</params>`,
+    });
+  });
+
   it('turns calls in the streamed text into tool_call events and finishes with tool_use', async () => {
     const { model } = textModel(
       [

@@ -1,7 +1,7 @@
 import type { LanguageModel, ModelRequest, ModelStreamEvent } from '@switchboard/core';
 import { buildTextProtocolPrompt } from './build-text-protocol-prompt.ts';
 import { renderHistoryAsText } from './render-history-as-text.ts';
-import type { TextProtocolSyntax } from './text-protocol-syntax.ts';
+import { markCallSyntax, type TextProtocolSyntax } from './text-protocol-syntax.ts';
 import { createTextToolCallParser, type TextProtocolPiece } from './text-tool-call-parser.ts';
 
 /** Options of {@link withTextToolProtocol}. */
@@ -17,7 +17,8 @@ export interface TextToolProtocolOptions {
  * system prompt with the protocol, no native tools are sent, and past tool calls and results are
  * rendered as text. Calls are parsed out of the streamed reply (`<tool>name</tool><params>{…}</params>`
  * or Qwen-style `<tool_call>{…}</tool_call>`) and come out as `tool_call` events; the text around them
- * streams as text deltas without the markup. A reply with calls finishes with `tool_use`.
+ * streams as text deltas without the markup; past calls go back in the syntax the model wrote them in.
+ * A reply with calls finishes with `tool_use`.
  * Unreadable arguments become an input `{ __parse_error, raw }` that the dispatcher reports to the model.
  */
 export function withTextToolProtocol(
@@ -46,7 +47,8 @@ export function withTextToolProtocol(
         pieces.map((piece) => {
           if (piece.type === 'text') return { type: 'text_delta', text: piece.text };
           calls++;
-          return { type: 'tool_call', id: createId(), name: piece.name, input: piece.input };
+          const id = markCallSyntax(createId(), piece.syntax, syntax);
+          return { type: 'tool_call', id, name: piece.name, input: piece.input };
         });
       for await (const event of model.stream(innerRequest(request))) {
         if (event.type === 'text_delta') {
