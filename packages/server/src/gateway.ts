@@ -101,6 +101,8 @@ export interface GatewayOptions {
   extraLayers?: ToolLayer[];
   /** This replica's id (default: random). */
   instanceId?: string;
+  /** Time an MCP server has to connect and list its tools before a turn goes without it (ms, default 10 000). */
+  serverConnectTimeoutMs?: number;
   /** Conversation lease while a turn runs (ms, default 30 000): how long a crashed turn blocks its conversation. */
   leaseMs?: number;
   /** How often a running turn stores its stream events (ms, default 100). */
@@ -171,6 +173,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     builtinFetch: options.builtinFetch,
     publicOnlyFetch: guard?.fetch,
     oauth,
+    ...(options.serverConnectTimeoutMs !== undefined
+      ? { connectTimeoutMs: options.serverConnectTimeoutMs }
+      : {}),
   });
   await registry.start();
   const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });

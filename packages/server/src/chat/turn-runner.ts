@@ -24,6 +24,7 @@ import { createTurnAppPresenter } from './turn-app-presenter.ts';
 import { type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
 import { prepareTurn, type TurnSetup, type TurnSetupDeps } from './turn-setup.ts';
 import type { ActiveTurn, TurnInput, TurnOutcome } from './turn-types.ts';
+import { unavailableNotice } from './unavailable-notice.ts';
 
 /** What the runner needs. */
 export interface TurnRunnerOptions {
@@ -154,7 +155,10 @@ export class TurnRunner {
       toolNames,
       catalog: setup.options.catalog as ToolCatalog,
       clients: setup.clients,
-      notices: setup.needsAuthorization.map(authorizationNotice),
+      notices: [
+        ...setup.needsAuthorization.map(authorizationNotice),
+        ...setup.unavailable.map(unavailableNotice),
+      ],
       modelId: setup.model.id,
       decisions,
     }).finally(() => {

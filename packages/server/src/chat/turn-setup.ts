@@ -10,7 +10,7 @@ import {
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
 import type { GatewayLimits } from '../config/gateway-limits.ts';
-import type { ServerRegistry } from '../mcp/server-registry.ts';
+import type { ServerRegistry, UnavailableServer } from '../mcp/server-registry.ts';
 import type { ClientToolDeclaration, ConversationRow } from '../store/conversation.ts';
 import type { ServerRow } from '../store/server-store.ts';
 import type { CatalogCache } from './catalog-cache.ts';
@@ -41,6 +41,8 @@ export interface TurnSetup {
   clients: ReadonlyMap<string, McpConnection>;
   /** Servers left out because the user has not connected them (OAuth). */
   needsAuthorization: ServerRow[];
+  /** Servers left out because they could not be reached (e.g. no answer within the deadline). */
+  unavailable: UnavailableServer[];
 }
 
 /**
@@ -48,7 +50,8 @@ export interface TurnSetup {
  * (only the enabled ones when the conversation lists some), the extra local layers and the client's
  * declared tools; the conversation's limits capped by the deployment's; the conversation's approval
  * rules before the deployment's; the system prompt and context; the model. OAuth servers the user
- * has not connected are left out and listed in `needsAuthorization`.
+ * has not connected are left out and listed in `needsAuthorization`, servers that could not be
+ * reached in `unavailable`.
  */
 export async function prepareTurn(deps: TurnSetupDeps, user: User, row: ConversationRow): Promise<TurnSetup> {
   const model = deps.models.resolve(row.model);
@@ -62,6 +65,7 @@ export async function prepareTurn(deps: TurnSetupDeps, user: User, row: Conversa
     model,
     clients: tools.clients,
     needsAuthorization: tools.needsAuthorization,
+    unavailable: tools.unavailable,
     options: {
       provider: model,
       layers: catalog.servers.map((server) => server.layer),

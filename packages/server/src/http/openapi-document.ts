@@ -209,7 +209,9 @@ const sse = {
     'on GET /conversations/{id}/stream, on any replica); `data` is an AG-UI event (RUN_STARTED, TEXT_MESSAGE_*, TOOL_CALL_*, ' +
     'CUSTOM, RUN_FINISHED/RUN_ERROR). CUSTOM `user_message` acknowledges the stored user message; CUSTOM `turn_saved` ' +
     '(just before RUN_FINISHED) carries the stored messages; CUSTOM `server_needs_authorization` {server, server_id, ' +
-    'message, authorize} names a server left out of the turn until the user connects it (POST /servers/{id}/authorize).',
+    'message, authorize} names a server left out of the turn until the user connects it (POST /servers/{id}/authorize); ' +
+    'CUSTOM `server_unavailable` {server, server_id, reason, message} names a server left out because it could not be ' +
+    'reached in time.',
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 };
 const turnResponses = {

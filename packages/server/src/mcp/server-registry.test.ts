@@ -43,8 +43,11 @@ describe('ServerRegistry', () => {
   });
 
   it('gives a turn the servers that answer and skips one that hangs once the deadline passes', async () => {
-    const { layers } = await registry.toolsFor(alice, []);
+    const { layers, unavailable } = await registry.toolsFor(alice, []);
     expect(layers.map((layer) => layer.serverName)).toEqual(['tools']);
+    expect(unavailable.map(({ row, reason }) => [row.name, reason])).toEqual([
+      ['hanging', expect.stringMatching(/time/i)],
+    ]);
     const hanging = (await registry.visible(alice)).find((row) => row.name === 'hanging');
     expect(await registry.view(alice, hanging as NonNullable<typeof hanging>)).toMatchObject({
       status: 'error',

@@ -69,6 +69,14 @@ export interface TurnTools {
   /** Connections by server name (the shared ones and the user's own). */
   clients: ReadonlyMap<string, McpConnection>;
   needsAuthorization: ServerRow[];
+  /** Servers left out because they could not be reached in time (or failed), with why. */
+  unavailable: UnavailableServer[];
+}
+
+/** A server a turn goes without, and why (e.g. it did not answer within the connect deadline). */
+export interface UnavailableServer {
+  row: ServerRow;
+  reason: string;
 }
 
 interface Entry {
@@ -233,8 +241,9 @@ export class ServerRegistry {
   /**
    * What a turn may use: the layers of the servers that are running, visible to the user and, when
    * the conversation enables tools explicitly, only those, with their connections (the user's own
-   * for OAuth servers). Servers that cannot be reached are left out (and retried later); OAuth
-   * servers the user has not connected are left out and listed in `needsAuthorization`.
+   * for OAuth servers). Servers that cannot be reached are left out (and retried later) and listed in
+   * `unavailable` with why; OAuth servers the user has not connected are left out and listed in
+   * `needsAuthorization`.
    */
   async toolsFor(user: User, enabled: readonly EnabledTool[]): Promise<TurnTools> {
     const rows = (await this.visible(user)).filter((row) => row.enabled);
@@ -242,26 +251,26 @@ export class ServerRegistry {
       enabled.length > 0 ? rows.filter((row) => enabled.some((tool) => tool.server_id === row.id)) : rows;
     const clients = wanted.some(usesOAuth) ? new Map(this.#pool.clients) : this.#pool.clients;
     const needsAuthorization: ServerRow[] = [];
+    const unavailable: UnavailableServer[] = [];
+    const leftOut = (row: ServerRow, error: unknown) => {
+      // A server found to want each user's authorization asks this user too.
+      if (error instanceof AuthorizationRequiredError) needsAuthorization.push(row);
+      else unavailable.push({ row, reason: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    };
     const layers = await Promise.all(
       wanted.map(async (row) => {
-        if (!usesOAuth(row)) {
-          return this.#layer(row, false).catch((error: unknown) => {
-            // A server found to want each user's authorization asks this user too.
-            if (error instanceof AuthorizationRequiredError) needsAuthorization.push(row);
-            return undefined;
-          });
-        }
+        if (!usesOAuth(row)) return this.#layer(row, false).catch((error: unknown) => leftOut(row, error));
         try {
           const { connection, ...layer } = await this.#userLayer(row, user);
           if (clients instanceof Map) clients.set(row.name, connection);
           return layer;
         } catch (error) {
-          if (error instanceof AuthorizationRequiredError) needsAuthorization.push(row);
-          return undefined;
+          return leftOut(row, error);
         }
       }),
     );
-    return { layers: this.#pick(layers, wanted, enabled), clients, needsAuthorization };
+    return { layers: this.#pick(layers, wanted, enabled), clients, needsAuthorization, unavailable };
   }
 
   #pick(layers: (McpLayer | undefined)[], wanted: ServerRow[], enabled: readonly EnabledTool[]): McpLayer[] {
