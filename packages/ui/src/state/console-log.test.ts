@@ -135,4 +135,24 @@ describe('applyConsoleEvent', () => {
     ]);
     expect(state.entries[1].detail).toMatchObject({ waitMs: 12_500 });
   });
+
+  it('says which servers a gateway turn went without, and why', () => {
+    const events = [
+      custom('server_unavailable', {
+        server: 'weather',
+        server_id: 'srv_1',
+        reason: 'no answer within 10000 ms',
+      }),
+      custom('server_needs_authorization', {
+        server: 'github',
+        server_id: 'srv_2',
+        message: 'Connect github',
+      }),
+    ];
+    const state = events.reduce(applyConsoleEvent, EMPTY_CONSOLE);
+    expect(state.entries.map((entry) => [entry.kind, entry.summary, entry.error])).toEqual([
+      ['error', 'weather left out of this turn', 'no answer within 10000 ms'],
+      ['approval', 'github waits for you to connect it', undefined],
+    ]);
+  });
 });

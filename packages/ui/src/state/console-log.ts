@@ -161,6 +161,19 @@ function applyCustom(
     case 'sampling_resolved':
     case 'server_log':
       return line(interactionLine(name, value));
+    case 'server_unavailable':
+      return line({
+        kind: 'error',
+        summary: `${record.server} left out of this turn`,
+        detail: record,
+        error: String(record.reason ?? record.message ?? 'unavailable'),
+      });
+    case 'server_needs_authorization':
+      return line({
+        kind: 'approval',
+        summary: `${record.server} waits for you to connect it`,
+        detail: record,
+      });
     case 'metrics': {
       const metrics = value as RunMetrics;
       return { ...state, elapsedMs: metrics.elapsedMs ?? state.elapsedMs };
