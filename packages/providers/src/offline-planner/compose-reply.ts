@@ -2,91 +2,77 @@ import type { ToolChoice } from './choose-tool.ts';
 import { humanize } from './choose-widget.ts';
 import type { SqlPlan } from './country-questions.ts';
 import { isRecord, mainRecords, parseResult } from './parse-result.ts';
-import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import type { PropertyInfo } from './schema-properties.ts';
+import { shortToolName } from './tool-roles.ts';
 
 const MAX_TEXT = 400;
 const LISTED_ITEMS = 5;
 
-/** The line said while searching tools. */
-export function searchNarration(query: string): string {
-  return `Offline planner: searching the tools for "${query}".\n\n`;
-}
-
-/** The line said when calling the chosen tool. */
+/**
+ * What the planner says before calling the chosen tool: nothing, unless it took an argument from an
+ * earlier result ("Using item 1 of the earlier search_products result."). The call itself shows as a
+ * tool-call step, so the reply does not repeat its name and arguments.
+ */
 export function callNarration(choice: ToolChoice): string {
-  const notes = choice.fill.notes.length > 0 ? ` (${choice.fill.notes.join('; ')})` : '';
-  return `Calling ${choice.tool.name} with ${JSON.stringify(choice.fill.args)}${notes}.\n\n`;
+  return choice.fill.notes.length > 0 ? `Using ${choice.fill.notes.join('; ')}.\n\n` : '';
 }
 
-/** The line said when recalling a compressed earlier result. */
-export function recallNarration(choice: ToolChoice, id: string): string {
-  return `Reading the earlier result ${id} again in full, to find the ${choice.fill.missing.map((property) => property.name).join(', ')} for ${choice.tool.name}.\n\n`;
-}
-
-/** The line said when displaying a widget. */
-export function displayNarration(widget: string): string {
-  return `Showing the result as a ${widget} widget.\n\n`;
-}
-
-/** The final reply after a tool call: what was called, what came back, how it was shown, and the notice. */
+/**
+ * The final reply after a tool call, in a sentence or two: what came back (or how it failed), whether
+ * it is on the canvas and, for a question answered from a fixed SQL template, which template.
+ */
 export function actionReply(
   action: ToolExchange,
   display: ToolExchange | undefined,
   sqlPlan: SqlPlan | undefined,
 ): string {
-  const lines = [`I called ${action.call.name} with ${JSON.stringify(action.call.input)}.`];
+  const lines: string[] = [];
   if (sqlPlan !== undefined) {
     lines.push(
-      `The SQL comes from my fixed question template "${sqlPlan.template}" (${sqlPlan.title}); I matched your words to the template, I did not understand the question the way a language model would.`,
+      `Answered with my fixed question template "${sqlPlan.template}" (${sqlPlan.title}), matched to your words.`,
     );
   }
   const result = action.result;
-  if (result === undefined) lines.push('It has not answered.');
-  else if (result.is_error) lines.push(`It failed: ${clip(result.content)}`);
-  else lines.push(`Result: ${summarize(parseResult(action.fullText ?? result.content))}`);
+  const tool = shortToolName(action.call.name);
+  if (result === undefined) lines.push(`${tool} has not answered.`);
+  else if (result.is_error) lines.push(`${tool} failed: ${clip(result.content)}`);
+  else lines.push(sentence(`Result: ${summarize(parseResult(action.fullText ?? result.content))}`));
   if (display?.result !== undefined) {
     const input = isRecord(display.call.input) ? display.call.input : {};
     const widget = String(input.name ?? input.widget ?? input.type ?? 'a');
     lines.push(
       display.result.is_error
         ? `Showing it as a ${widget} widget failed: ${clip(display.result.content)}`
-        : `It is shown as a ${widget} widget.`,
+        : 'Shown on the canvas.',
     );
   }
-  return withNotice(lines);
+  return lines.join(' ');
 }
 
 /** The reply when the best tool lacks required arguments: what was understood and what is missing. */
 export function missingReply(choice: ToolChoice): string {
   const understood =
     Object.keys(choice.fill.args).length > 0 ? ` I understood ${JSON.stringify(choice.fill.args)}.` : '';
-  return withNotice([
+  return [
     `The best matching tool is ${choice.tool.name} (${firstSentence(choice.tool.description)}), but I could not fill its required ${plural(choice.fill.missing.length, 'argument')} from your message: ${choice.fill.missing.map(describeProperty).join('; ')}.${understood}`,
     `Say ${choice.fill.missing.length === 1 ? 'it' : 'them'} explicitly, e.g. ${choice.fill.missing.map((property) => `${property.name}=…`).join(' ')}, or point at an item of an earlier result ("the first one").`,
-  ]);
+  ].join('\n\n');
 }
 
-/** The reply when no tool fits the request. */
-export function noToolReply(text: string, query: string, searched: readonly string[]): string {
-  const how =
-    searched.length > 0
-      ? `I searched the tools with ${searched.join(', ')} for "${query}"`
-      : `I ranked the available tools for "${query}"`;
-  return withNotice([
-    `I could not find a tool for "${clip(text)}". ${how} and nothing matched that I could call.`,
-    'Try the words a tool would use (e.g. "search milk", "what is 5 plus 3", "largest countries by area").',
-  ]);
+/** The reply when no tool fits the request (the searches made show as tool-call steps). */
+export function noToolReply(text: string): string {
+  return `I could not find a tool for "${clip(text, 120)}". Try the words a tool would use, e.g. "search milk", "what is 5 plus 3" or "largest countries by area".`;
 }
 
 /** The reply when the conversation has no user request. */
 export function noRequestReply(): string {
-  return withNotice(['There is no request in this conversation for me to act on.']);
+  return 'There is no request in this conversation for me to act on.';
 }
 
-function withNotice(lines: string[]): string {
-  return `${lines.join('\n\n')}\n\n${OFFLINE_PLANNER_NOTICE}`;
+/** Ends a line with a period unless it already ends a sentence. */
+function sentence(line: string): string {
+  return /[.!?…]$/.test(line) ? line : `${line}.`;
 }
 
 /** A short text summary of a result value. */

@@ -68,7 +68,7 @@ describe('createOfflinePlanner', () => {
     expect(first.at(-1)).toEqual({ type: 'finish', reason: 'tool_use' });
   });
 
-  test('searches, calls the found tool, displays a stat and says it is not a language model', async () => {
+  test('searches, calls the found tool, displays a stat and answers in one short sentence', async () => {
     const { result, widgets, names } = await run('what is 5 plus 3', {
       layers: [createCalculatorStorageServer().layer(), widgetLayer()],
     });
@@ -82,8 +82,8 @@ describe('createOfflinePlanner', () => {
     expect(widgets).toEqual([
       expect.objectContaining({ type: 'stat', data: { label: 'calculate(add, 5, 3)', value: 8 } }),
     ]);
-    expect(result.text).toContain('Result: 8');
-    expect(result.text.endsWith(OFFLINE_PLANNER_NOTICE)).toBe(true);
+    // The calls are tool-call events, not narrated; the notice is shown once by the UI, not in replies.
+    expect(result.text).toBe('Result: 8. Shown on the canvas.');
     expect(OFFLINE_PLANNER_NOTICE).toMatch(/not a language model/);
     for (const variable of ['SWITCHBOARD_MODEL', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) {
       expect(OFFLINE_PLANNER_NOTICE).toContain(variable);
@@ -108,7 +108,7 @@ describe('createOfflinePlanner', () => {
       },
     );
     expect(read.widgets).toEqual([expect.objectContaining({ type: 'markdown', data: { content: 'hello' } })]);
-    expect(read.result.text).toContain(OFFLINE_PLANNER_NOTICE);
+    expect(read.result.text).toBe('Result: hello. Shown on the canvas.');
   });
 
   test('with every tool offered (eager) and no display tool, it calls directly and answers in text', async () => {
@@ -119,7 +119,7 @@ describe('createOfflinePlanner', () => {
     expect(names).toEqual(['calculator_webmcp_calculate']);
     expect(result.toolCalls[0]?.args).toEqual({ operation: 'multiply', a: 7, b: 6 });
     expect(widgets).toEqual([]);
-    expect(result.text).toContain('Result: 42');
+    expect(result.text).toBe('Result: 42.');
   });
 
   test('says what it understood and what is missing instead of calling with guesses', async () => {
@@ -130,7 +130,7 @@ describe('createOfflinePlanner', () => {
     expect(result.text).toContain('The best matching tool is calculator_webmcp_calculate');
     expect(result.text).toContain('I understood {"operation":"add"}');
     expect(result.text).toMatch(/required arguments from your message: a \(number.*; b \(number/);
-    expect(result.text).toContain(OFFLINE_PLANNER_NOTICE);
+    expect(result.text).not.toContain(OFFLINE_PLANNER_NOTICE);
   });
 
   test('says so when no tool fits', async () => {
@@ -138,8 +138,10 @@ describe('createOfflinePlanner', () => {
       layers: [createCalculatorStorageServer().layer(), widgetLayer()],
     });
     expect(names).toEqual(['calculator_webmcp_search_tools']);
-    expect(result.text).toContain('I could not find a tool for "good morning"');
-    expect(result.text).toContain(OFFLINE_PLANNER_NOTICE);
+    expect(result.text).toMatch(
+      /^I could not find a tool for "good morning"\. Try the words a tool would use/,
+    );
+    expect(result.text).not.toContain(OFFLINE_PLANNER_NOTICE);
   });
 
   test('reports a tool error without displaying anything', async () => {
@@ -151,7 +153,7 @@ describe('createOfflinePlanner', () => {
       args: { operation: 'divide', a: 5, b: 0 },
     });
     expect(widgets).toEqual([]);
-    expect(result.text).toContain('It failed:');
+    expect(result.text).toContain('calculate failed:');
     expect(result.text).toContain('Division by zero');
   });
 

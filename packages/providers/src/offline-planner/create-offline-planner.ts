@@ -15,8 +15,10 @@ export interface OfflinePlannerOptions {
  * blocks, the offered tools) and answers the same way: it searches the tools with the servers'
  * `search_tools` (lazy discovery) or ranks the offered ones with the same BM25 index, calls the best
  * tool with arguments filled from the message by its JSON Schema, displays the result with a widget
- * when a `widget_display` tool is offered, and replies in text. Every reply says it is not a language
- * model and how to configure one. The id is `offline:planner`.
+ * when a `widget_display` tool is offered, and replies in a sentence or two (the calls themselves are
+ * tool-call events, not narrated). That it is not a language model, and how to configure one, is
+ * `OFFLINE_PLANNER_NOTICE`, for a UI to show once per conversation; its label says so too. The
+ * id is `offline:planner`.
  */
 export function createOfflinePlanner(options: OfflinePlannerOptions = {}): LanguageModel {
   const now = options.now ?? (() => new Date());

@@ -1,15 +1,6 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
 import { chooseTool } from './choose-tool.ts';
-import {
-  actionReply,
-  callNarration,
-  displayNarration,
-  missingReply,
-  noRequestReply,
-  noToolReply,
-  recallNarration,
-  searchNarration,
-} from './compose-reply.ts';
+import { actionReply, callNarration, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
 import { planCountryQuery, type SqlPlan } from './country-questions.ts';
 import { words } from './message-words.ts';
 import { isRecord, parseResult } from './parse-result.ts';
@@ -62,7 +53,7 @@ export function planNextStep(
   const query = buildSearchQuery(text);
   if (discoveryExchanges(turn).length === 0 && query !== '') {
     const calls = discoveryCalls(offered, query, settings.searchLimit);
-    if (calls.length > 0) return { text: searchNarration(query), calls };
+    if (calls.length > 0) return { text: '', calls };
   }
   return callBestTool(conversation, offered, text, query, settings);
 }
@@ -103,20 +94,14 @@ function callBestTool(
       );
       if (recall === undefined || recalledBefore) return answer(missingReply(selection.choice));
       return {
-        text: recallNarration(selection.choice, selection.recallId),
+        text: '',
         calls: [{ name: recall.name, input: { id: selection.recallId } }],
       };
     }
     case 'missing':
       return answer(missingReply(selection.choice));
     case 'none':
-      return answer(
-        noToolReply(
-          text,
-          query,
-          discoveryExchanges(turn).map((exchange) => exchange.call.name),
-        ),
-      );
+      return answer(noToolReply(text));
   }
 }
 
@@ -139,7 +124,7 @@ function afterAction(
   });
   if (widget === undefined) return answer(actionReply(action, undefined, sqlPlan));
   return {
-    text: displayNarration(widget.name),
+    text: '',
     calls: [{ name: widgetTool.name, input: widgetDisplayInput(widgetTool, widget) }],
   };
 }

@@ -1,6 +1,6 @@
 /**
- * What every offline-planner reply says about itself: it is not a language model, and how to
- * configure one. Exported so a UI can show the same words. Model specs are in backticks: replies are
+ * What the offline planner is: not a language model, and how to configure one. Its replies do not
+ * repeat it; a UI shows it once per conversation (a dismissible notice next to the model's label). Model specs are in backticks: replies are
  * shown as Markdown, where a bare `<model>` would read as an HTML tag and be removed.
  */
 export const OFFLINE_PLANNER_NOTICE =

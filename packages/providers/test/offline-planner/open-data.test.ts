@@ -79,7 +79,7 @@ describe('offline planner against the open-data server (Streamable HTTP) among t
     ]);
     expect(turn.widgets[0]?.data.labels).toHaveProperty('0', 'Russia');
     expect(turn.result.text).toContain('fixed question template "largest countries by area"');
-    expect(turn.result.text).toContain(OFFLINE_PLANNER_NOTICE);
+    expect(turn.result.text).not.toContain(OFFLINE_PLANNER_NOTICE);
   });
 
   test('"show countries in South America on a map" → map markers', async () => {
