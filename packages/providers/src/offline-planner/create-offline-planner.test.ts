@@ -80,7 +80,7 @@ describe('createOfflinePlanner', () => {
     ]);
     expect(result.toolCalls[1]).toMatchObject({ args: { operation: 'add', a: 5, b: 3 }, result: '8' });
     expect(widgets).toEqual([
-      expect.objectContaining({ type: 'stat', data: { label: 'calculate(add, 5, 3)', value: 8 } }),
+      expect.objectContaining({ type: 'stat', data: { label: '5 + 3', value: 8 } }),
     ]);
     // The calls are tool-call events, not narrated; the notice is shown once by the UI, not in replies.
     expect(result.text).toBe('Result: 8. Shown on the canvas.');

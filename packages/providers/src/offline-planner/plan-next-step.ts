@@ -1,4 +1,5 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
+import { callTitle } from './call-title.ts';
 import { chooseTool } from './choose-tool.ts';
 import { actionReply, callNarration, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
 import { planCountryQuery, type SqlPlan } from './country-questions.ts';
@@ -119,7 +120,7 @@ function afterAction(
     return answer(actionReply(action, display, sqlPlan));
   }
   const widget = widgetForResult(parseResult(action.fullText ?? result.content), {
-    title: sqlPlan?.title ?? describeCall(action),
+    title: sqlPlan?.title ?? callTitle(action.call.name, action.call.input),
     allowed: acceptedWidgets(widgetTool),
   });
   if (widget === undefined) return answer(actionReply(action, undefined, sqlPlan));
@@ -159,15 +160,6 @@ function sqlPlanOf(action: ToolExchange, text: string): SqlPlan | undefined {
   const plan = planCountryQuery(text);
   const input = action.call.input;
   return plan !== undefined && isRecord(input) && input.sql === plan.sql ? plan : undefined;
-}
-
-/** `calculate(add, 5, 3)`: a call in a few characters, for a widget's label. */
-function describeCall(action: ToolExchange): string {
-  const input = isRecord(action.call.input) ? action.call.input : {};
-  const values = Object.values(input).map((value) =>
-    typeof value === 'string' ? value : JSON.stringify(value),
-  );
-  return `${shortToolName(action.call.name)}(${values.join(', ')})`;
 }
 
 function answer(text: string): PlannedStep {
