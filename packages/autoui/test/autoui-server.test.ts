@@ -180,7 +180,7 @@ describe('the autoui server', () => {
         type: 'stat',
         data: { label: 'Sales', value: 12 },
         position: { x: 200, y: 40 },
-        size: { width: 240, height: 140 },
+        size: { width: 200, height: 118 },
         style: {},
       },
     ]);

@@ -15,13 +15,13 @@ const add = (id: string, widget = 'stat'): CanvasEvent => ({
 });
 
 describe('applyCanvasEvent', () => {
-  it('adds blocks at their default size without overlapping', () => {
+  it('adds blocks sized to their content (others at their default size) without overlapping', () => {
     const state = replayCanvas([add('a'), add('b', 'table'), add('c', 'chart'), add('d')], options);
     expect(state.blocks.map((block) => block.size)).toEqual([
-      { width: 240, height: 140 },
+      { width: 200, height: 118 },
+      { width: 200, height: 122 },
       { width: 560, height: 360 },
-      { width: 560, height: 360 },
-      { width: 240, height: 140 },
+      { width: 200, height: 118 },
     ]);
     for (const a of state.blocks) {
       for (const b of state.blocks) {
@@ -35,6 +35,27 @@ describe('applyCanvasEvent', () => {
       }
     }
     expect(state.blocks[0].position).toEqual({ x: 0, y: 0 });
+  });
+
+  it('places new blocks wholly inside the layout width, no wider than it', () => {
+    const state = replayCanvas([add('a', 'chart'), add('b', 'map'), add('c'), add('d'), add('e')], {
+      ...options,
+      layoutWidth: 360,
+    });
+    for (const block of state.blocks) {
+      expect(block.size.width).toBeLessThanOrEqual(360);
+      expect(block.position.x + block.size.width).toBeLessThanOrEqual(360);
+    }
+    expect(state.blocks.map((block) => block.position.x)).toEqual([0, 0, 0, 0, 0]);
+    const wide = replayCanvas([add('a', 'chart'), add('b', 'map'), add('c')], {
+      ...options,
+      layoutWidth: 1200,
+    });
+    expect(wide.blocks.map((block) => block.position)).toEqual([
+      { x: 0, y: 0 },
+      { x: 576, y: 0 },
+      { x: 0, y: 376 },
+    ]);
   });
 
   it('updates, moves, resizes, styles, removes and clears', () => {

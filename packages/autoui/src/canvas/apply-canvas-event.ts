@@ -2,7 +2,8 @@ import { sanitizeStyle } from '../sanitize/sanitize-style.ts';
 import { builtInSize } from './built-in-size.ts';
 import type { CanvasBlock, CanvasEvent, CanvasSize, CanvasState } from './canvas-types.ts';
 import { EMPTY_CANVAS } from './canvas-types.ts';
-import { placeBlock } from './place-block.ts';
+import { contentSize } from './content-size.ts';
+import { CANVAS_LAYOUT, placeBlock } from './place-block.ts';
 
 /** Bounds of a block's size, in CSS pixels. */
 export const BLOCK_SIZE_LIMITS = Object.freeze({
@@ -16,6 +17,11 @@ export const BLOCK_SIZE_LIMITS = Object.freeze({
 export interface ApplyCanvasOptions {
   /** Default size of a new block of a widget type (default: the built-in widgets' sizes). */
   sizeOf?: (type: string) => CanvasSize;
+  /**
+   * Width of the visible canvas new blocks are placed in (default {@link CANVAS_LAYOUT}'s): a new
+   * block is no wider than it, and goes where it is wholly inside it.
+   */
+  layoutWidth?: number;
 }
 
 /**
@@ -34,10 +40,14 @@ export function applyCanvasEvent(
     case 'add': {
       const existing = state.blocks.find((block) => block.id === event.id);
       if (existing) return replaceBlock(state, { ...existing, type: event.widget, data: { ...event.data } });
-      const size = clampSize(event.size ?? (options.sizeOf ?? builtInSize)(event.widget));
+      const layout = {
+        ...CANVAS_LAYOUT,
+        width: Math.max(BLOCK_SIZE_LIMITS.minWidth, options.layoutWidth ?? CANVAS_LAYOUT.width),
+      };
+      const size = clampSize(event.size ?? newBlockSize(event.widget, event.data, layout.width, options));
       const position = event.position
         ? clampPosition(event.position.x, event.position.y)
-        : placeBlock(state.blocks, size);
+        : placeBlock(state.blocks, size, layout);
       const style = event.style ? sanitizeStyle(event.style).style : {};
       return {
         blocks: [
@@ -60,6 +70,17 @@ export function applyCanvasEvent(
     default:
       return updateBlock(state, event.id, (block) => changeBlock(block, event));
   }
+}
+
+/** A new block's size: its default size fitted to its content, no wider than the layout. */
+function newBlockSize(
+  type: string,
+  data: Record<string, unknown>,
+  layoutWidth: number,
+  options: ApplyCanvasOptions,
+): CanvasSize {
+  const size = contentSize(type, data, (options.sizeOf ?? builtInSize)(type));
+  return { ...size, width: Math.min(size.width, layoutWidth) };
 }
 
 function changeBlock(

@@ -19,7 +19,7 @@ export class CanvasModel {
   readonly #options: ApplyCanvasOptions;
 
   constructor(options: ApplyCanvasOptions & { events?: Iterable<CanvasEvent> } = {}) {
-    this.#options = { sizeOf: options.sizeOf };
+    this.#options = { sizeOf: options.sizeOf, layoutWidth: options.layoutWidth };
     for (const event of options.events ?? [])
       this.#state = applyCanvasEvent(this.#state, event, this.#options);
   }
@@ -31,6 +31,14 @@ export class CanvasModel {
       throw new Error('not a canvas snapshot: expected { version: 1, events: [...] }');
     }
     return new CanvasModel({ ...options, events });
+  }
+
+  /**
+   * Sets the width of the visible canvas that new blocks are placed in and fitted to (blocks already
+   * there stay where they are).
+   */
+  setLayoutWidth(width: number): void {
+    if (Number.isFinite(width) && width > 0) this.#options.layoutWidth = Math.round(width);
   }
 
   /** The current state. */
