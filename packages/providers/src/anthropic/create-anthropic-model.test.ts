@@ -249,9 +249,9 @@ describe('createAnthropicModel', () => {
     ]);
   });
 
-  it('surfaces an error event in the middle of the stream', async () => {
+  it('surfaces an error event in the middle of the stream when it may not retry', async () => {
     server.enqueue(fixtureReply('anthropic/overloaded-mid-stream'));
-    const events = await collectEvents(model().stream(request()));
+    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
     expect(textOf(events)).toBe('Let me');
     expect(events.at(-1)).toEqual({
       type: 'finish',
@@ -263,20 +263,22 @@ describe('createAnthropicModel', () => {
 
   it('ends with finish error, not a hang, when the connection is cut mid-stream', async () => {
     server.enqueue(fixtureReply('anthropic/parallel-tool-use', { cutAfterEvents: 8 }));
-    const events = await collectEvents(model().stream(request()));
+    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
     expect(events.some((event) => event.type === 'tool_call')).toBe(false);
     const finish = events.at(-1);
     expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
-    expect(finish?.type === 'finish' && finish.error).toMatch(/^Anthropic stream failed: terminated/);
+    expect(finish?.type === 'finish' && finish.error).toMatch(
+      /^Anthropic stream failed: the connection was cut \(terminated/,
+    );
   });
 
   it('ends with finish error when the stream closes before message_stop', async () => {
     server.enqueue(fixtureReply('anthropic/text', { cutAfterEvents: 5, cutMode: 'end' }));
-    const events = await collectEvents(model().stream(request()));
+    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
     expect(events.at(-1)).toEqual({
       type: 'finish',
       reason: 'error',
-      error: 'Anthropic stream ended before message_stop (the connection was cut)',
+      error: 'Anthropic stream failed: the stream ended before message_stop',
     });
   });
 

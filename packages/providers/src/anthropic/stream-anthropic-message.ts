@@ -1,16 +1,18 @@
 import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelFinishReason, ModelStreamEvent, Usage } from '@switchboard/core';
 import { describeModelError } from '../shared/describe-model-error.ts';
+import { MidStreamError, readVendorStream } from '../shared/mid-stream-error.ts';
 import { modelErrorType } from '../shared/model-error-type.ts';
-import { openWithRetries, type RetryPolicy } from '../shared/open-with-retries.ts';
 import { parseToolArguments } from '../shared/parse-tool-arguments.ts';
+import type { RetryPolicy } from '../shared/retry-policy.ts';
+import { streamWithRetries } from '../shared/stream-with-retries.ts';
 
 /** How to run one streamed Messages API call. */
 export interface StreamAnthropicMessageOptions {
   signal: AbortSignal;
   /** Removed from error messages. */
   secrets: readonly (string | undefined)[];
-  /** Retries before the stream starts (the SDK's own are off). */
+  /** Retries of a request refused or broken off (the SDK's own are off). */
   retry: RetryPolicy;
 }
 
@@ -40,28 +42,60 @@ const STOP_REASONS: Record<StopReason, ModelFinishReason> = {
   model_context_window_exceeded: 'max_tokens',
 };
 
+/** What a complete attempt left to report after its content. */
+interface AttemptEnd {
+  usage: Usage | undefined;
+  stopReason: StopReason | null;
+}
+
 /**
  * Opens a streamed Messages API call and translates its raw events into model events: text deltas,
  * tool-call deltas from `input_json_delta`, a `tool_call` when each tool_use block stops, then usage
- * and one `finish`. A request refused for now is retried by the policy, each wait announced with a
- * `retry` event. HTTP errors (after the retries), `error` events, a stream that ends before
- * `message_stop` and an abort all end in `finish: error` with a clear message.
+ * and one `finish`. A request refused for now, and one that breaks off mid-stream (an `error` event
+ * such as `overloaded_error`, a cut connection, a stream that ends before `message_stop`), is asked
+ * again by the policy, each wait announced with a `retry` event that voids what the broken attempt
+ * streamed. Errors not retried (or after the retries) and an abort end in `finish: error` with a
+ * clear message.
  */
 export async function* streamAnthropicMessage(
   open: () => Promise<AsyncIterable<RawMessageStreamEvent>>,
   options: StreamAnthropicMessageOptions,
 ): AsyncGenerator<ModelStreamEvent> {
+  let end: AttemptEnd;
+  try {
+    end = yield* streamWithRetries(() => streamAttempt(open, options.signal), {
+      vendor: 'Anthropic',
+      signal: options.signal,
+      policy: options.retry,
+    });
+  } catch (error) {
+    yield finishWithError(
+      options,
+      describeModelError('Anthropic', error, options.secrets),
+      modelErrorType(error),
+    );
+    return;
+  }
+  if (end.usage) yield { type: 'usage', usage: end.usage };
+  if (options.signal.aborted) yield finishWithError(options, 'aborted');
+  else yield { type: 'finish', reason: (end.stopReason && STOP_REASONS[end.stopReason]) || 'end_turn' };
+}
+
+/**
+ * One request: opens it and streams its content, throwing a {@link MidStreamError} when the stream
+ * breaks off (after reporting the usage it had counted).
+ */
+async function* streamAttempt(
+  open: () => Promise<AsyncIterable<RawMessageStreamEvent>>,
+  signal: AbortSignal,
+): AsyncGenerator<ModelStreamEvent, AttemptEnd> {
+  const stream = await open();
   const toolUses = new Map<number, PendingToolUse>();
   let usage: Usage | undefined;
   let stopReason: StopReason | null = null;
   let stopped = false;
   try {
-    const stream = yield* openWithRetries(open, {
-      vendor: 'Anthropic',
-      signal: options.signal,
-      policy: options.retry,
-    });
-    for await (const event of stream) {
+    for await (const event of readVendorStream(stream)) {
       switch (event.type) {
         case 'message_start':
           usage = mergeUsage({ inputTokens: 0, outputTokens: 0 }, event.message.usage);
@@ -108,25 +142,14 @@ export async function* streamAnthropicMessage(
           stopped = true;
           break;
       }
-      if (options.signal.aborted) break;
+      if (signal.aborted) break;
     }
+    if (!stopped && !signal.aborted) throw new MidStreamError('the stream ended before message_stop');
   } catch (error) {
     if (usage) yield { type: 'usage', usage };
-    yield finishWithError(
-      options,
-      describeModelError('Anthropic', error, options.secrets),
-      modelErrorType(error),
-    );
-    return;
+    throw error;
   }
-  if (usage) yield { type: 'usage', usage };
-  if (options.signal.aborted) {
-    yield finishWithError(options, 'aborted');
-  } else if (!stopped) {
-    yield finishWithError(options, 'Anthropic stream ended before message_stop (the connection was cut)');
-  } else {
-    yield { type: 'finish', reason: (stopReason && STOP_REASONS[stopReason]) || 'end_turn' };
-  }
+  return { usage, stopReason };
 }
 
 function finishWithError(

@@ -263,9 +263,9 @@ describe('createOpenAIModel', () => {
     ]);
   });
 
-  it('surfaces an error chunk in the middle of the stream', async () => {
+  it('surfaces an error chunk in the middle of the stream when it may not retry', async () => {
     server.enqueue(fixtureReply('openai/error-mid-stream'));
-    const events = await collectEvents(model().stream(request()));
+    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
     expect(textOf(events)).toBe('Let me');
     expect(events.at(-1)).toEqual({
       type: 'finish',
@@ -278,20 +278,22 @@ describe('createOpenAIModel', () => {
 
   it('ends with finish error, not a hang, when the connection is cut mid-stream', async () => {
     server.enqueue(fixtureReply('openai/parallel-tool-calls', { cutAfterEvents: 5 }));
-    const events = await collectEvents(model().stream(request()));
+    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
     expect(events.some((event) => event.type === 'tool_call')).toBe(false);
     const finish = events.at(-1);
     expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
-    expect(finish?.type === 'finish' && finish.error).toMatch(/^OpenAI-compatible stream failed: terminated/);
+    expect(finish?.type === 'finish' && finish.error).toMatch(
+      /^OpenAI-compatible stream failed: the connection was cut \(terminated/,
+    );
   });
 
   it('ends with finish error when the stream closes before a finish_reason', async () => {
     server.enqueue(fixtureReply('openai/text', { cutAfterEvents: 3, cutMode: 'end' }));
-    const events = await collectEvents(model().stream(request()));
+    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
     expect(events.at(-1)).toEqual({
       type: 'finish',
       reason: 'error',
-      error: 'OpenAI-compatible stream ended before the model finished (the connection was cut)',
+      error: 'OpenAI-compatible stream failed: the stream ended before the model finished',
     });
   });
 

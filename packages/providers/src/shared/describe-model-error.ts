@@ -7,7 +7,7 @@ interface ErrorShape {
   status?: unknown;
   error?: unknown;
   cause?: unknown;
-  /** Set when the adapter stopped retrying early (a `RetriesStoppedError`): replaces the status's advice. */
+  /** Why the adapter stopped retrying (a `RetriesStoppedError`, a `MidStreamError`): replaces the status's advice. */
   hint?: unknown;
 }
 
@@ -66,10 +66,12 @@ function describe(vendor: string, error: unknown): string {
   }
   const message = textOf(shape.message) ?? String(error);
   const cause = causeChain(shape.cause);
+  const hint = textOf(shape.hint);
+  const tail = `${cause ? ` (${cause})` : ''}${hint ? ` — ${hint}` : ''}`;
   if (shape.name === 'APIConnectionError' || shape.name === 'APIConnectionTimeoutError') {
-    return `${vendor} API unreachable: ${message}${cause ? ` (${cause})` : ''}`;
+    return `${vendor} API unreachable: ${message}${tail}`;
   }
-  return `${vendor} stream failed: ${message}${cause ? ` (${cause})` : ''}`;
+  return `${vendor} stream failed: ${message}${tail}`;
 }
 
 function textOf(value: unknown): string | undefined {

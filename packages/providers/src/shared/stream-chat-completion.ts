@@ -1,7 +1,9 @@
 import type { ModelFinishReason, ModelStreamEvent, Usage } from '@switchboard/core';
 import { describeModelError } from './describe-model-error.ts';
+import { MidStreamError, readVendorStream } from './mid-stream-error.ts';
 import { modelErrorType } from './model-error-type.ts';
-import { openWithRetries, type RetryPolicy } from './open-with-retries.ts';
+import { NO_RETRIES, type RetryPolicy } from './retry-policy.ts';
+import { streamWithRetries } from './stream-with-retries.ts';
 import { createToolCallAssembler, type ToolCallDeltaPart } from './tool-call-assembler.ts';
 
 /** The fields this module reads from an OpenAI-style `chat.completion.chunk` (OpenAI, web-llm, …). */
@@ -30,31 +32,71 @@ export interface StreamChatCompletionOptions {
   secrets: readonly (string | undefined)[];
   /** Ids for tool calls the server sent without one. */
   createId: () => string;
-  /** Retries before the stream starts (the SDK's own are off); none when omitted. */
+  /** Retries of a request refused or broken off (the SDK's own are off); none when omitted. */
   retry?: RetryPolicy;
+}
+
+/** What a complete attempt left to report after its content. */
+interface AttemptEnd {
+  usage: Usage | undefined;
+  finishReason: string | undefined;
+  refused: boolean;
+  calls: ModelStreamEvent[];
 }
 
 /**
  * Opens a streamed chat completion and translates its chunks into model events: text deltas as they
  * arrive, tool-call deltas assembled by index, then the complete tool calls, usage, and one `finish`.
- * A request the vendor refuses for now is retried by the policy, each wait announced with a `retry` event.
- * Errors (HTTP errors after retries, error chunks, a cut connection, abort) end in `finish: error`.
+ * A request the vendor refuses for now, and one that breaks off mid-stream (an error chunk from a
+ * failed server, a cut connection, a stream that ends before a `finish_reason`), is asked again by
+ * the policy, each wait announced with a `retry` event that voids what the broken attempt streamed.
+ * Errors not retried (or after the retries) and an abort end in `finish: error`.
  */
 export async function* streamChatCompletion(
   open: () => Promise<AsyncIterable<ChatCompletionChunkLike>>,
   options: StreamChatCompletionOptions,
 ): AsyncGenerator<ModelStreamEvent> {
+  let end: AttemptEnd;
+  try {
+    end = yield* streamWithRetries(() => streamAttempt(open, options), {
+      vendor: options.vendor,
+      signal: options.signal,
+      policy: options.retry ?? NO_RETRIES,
+    });
+  } catch (error) {
+    yield finishWithError(
+      options,
+      describeModelError(options.vendor, error, options.secrets),
+      modelErrorType(error),
+    );
+    return;
+  }
+  if (options.signal.aborted || end.finishReason === 'abort') {
+    if (end.usage) yield { type: 'usage', usage: end.usage };
+    yield finishWithError(options, 'aborted');
+    return;
+  }
+  yield* end.calls;
+  if (end.usage) yield { type: 'usage', usage: end.usage };
+  const reason = end.refused ? 'refusal' : mapFinishReason(end.finishReason ?? 'stop', end.calls.length > 0);
+  yield { type: 'finish', reason };
+}
+
+/**
+ * One request: opens it and streams its text and tool-call deltas, throwing a {@link MidStreamError}
+ * when the stream breaks off (after reporting the usage it had counted).
+ */
+async function* streamAttempt(
+  open: () => Promise<AsyncIterable<ChatCompletionChunkLike>>,
+  options: StreamChatCompletionOptions,
+): AsyncGenerator<ModelStreamEvent, AttemptEnd> {
+  const stream = await open();
   const assembler = createToolCallAssembler(options.createId);
   let usage: Usage | undefined;
   let finishReason: string | undefined;
   let refused = false;
   try {
-    const stream = yield* openWithRetries(open, {
-      vendor: options.vendor,
-      signal: options.signal,
-      policy: options.retry ?? NO_RETRIES,
-    });
-    for await (const chunk of stream) {
+    for await (const chunk of readVendorStream(stream)) {
       if (chunk.usage) usage = toUsage(chunk.usage);
       const choice = chunk.choices?.[0];
       if (choice?.delta?.content) yield { type: 'text_delta', text: choice.delta.content };
@@ -69,35 +111,15 @@ export async function* streamChatCompletion(
       if (choice?.finish_reason) finishReason = choice.finish_reason;
       if (options.signal.aborted) break;
     }
+    if (finishReason === undefined && !options.signal.aborted) {
+      throw new MidStreamError('the stream ended before the model finished');
+    }
   } catch (error) {
     if (usage) yield { type: 'usage', usage };
-    yield finishWithError(
-      options,
-      describeModelError(options.vendor, error, options.secrets),
-      modelErrorType(error),
-    );
-    return;
+    throw error;
   }
-  if (options.signal.aborted || finishReason === 'abort') {
-    if (usage) yield { type: 'usage', usage };
-    yield finishWithError(options, 'aborted');
-    return;
-  }
-  if (finishReason === undefined) {
-    if (usage) yield { type: 'usage', usage };
-    yield finishWithError(
-      options,
-      `${options.vendor} stream ended before the model finished (the connection was cut)`,
-    );
-    return;
-  }
-  const calls = assembler.finish();
-  yield* calls;
-  if (usage) yield { type: 'usage', usage };
-  yield { type: 'finish', reason: refused ? 'refusal' : mapFinishReason(finishReason, calls.length > 0) };
+  return { usage, finishReason, refused, calls: options.signal.aborted ? [] : assembler.finish() };
 }
-
-const NO_RETRIES: RetryPolicy = { maxRetries: 0, maxWaitMs: 0, budgetMs: 0 };
 
 function finishWithError(
   options: StreamChatCompletionOptions,

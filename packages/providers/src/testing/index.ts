@@ -15,6 +15,12 @@ export {
   startFakeModelServer,
 } from './fake-model-server.ts';
 export { type FixtureName, fixtureReply, readFixture } from './fixtures.ts';
+export {
+  anthropicErrorMidStream,
+  cutMidStream,
+  openaiErrorMidStream,
+  type StreamErrorBody,
+} from './mid-stream-failures.ts';
 export { OPENAI_REQUEST_LIMITS, openaiRequestError } from './openai-request-limits.ts';
 export { insufficientQuota, type RetryAfter, rateLimitedFor } from './rate-limit-replies.ts';
 export {

@@ -18,7 +18,8 @@ export interface TextToolProtocolOptions {
  * rendered as text. Calls are parsed out of the streamed reply (`<tool>name</tool><params>{…}</params>`
  * or Qwen-style `<tool_call>{…}</tool_call>`) and come out as `tool_call` events; the text around them
  * streams as text deltas without the markup; past calls go back in the syntax the model wrote them in.
- * A reply with calls finishes with `tool_use`.
+ * A reply with calls finishes with `tool_use`. A `retry` (the inner reply broke off and is asked again)
+ * starts the parsing over, so markup half-read from the broken reply never swallows the new one.
  * Unreadable arguments become an input `{ __parse_error, raw }` that the dispatcher reports to the model.
  */
 export function withTextToolProtocol(
@@ -41,7 +42,7 @@ export function withTextToolProtocol(
   return {
     id: model.id,
     async *stream(request) {
-      const parser = createTextToolCallParser();
+      let parser = createTextToolCallParser();
       let calls = 0;
       const toEvents = (pieces: TextProtocolPiece[]): ModelStreamEvent[] =>
         pieces.map((piece) => {
@@ -53,6 +54,11 @@ export function withTextToolProtocol(
       for await (const event of model.stream(innerRequest(request))) {
         if (event.type === 'text_delta') {
           yield* toEvents(parser.push(event.text));
+        } else if (event.type === 'retry') {
+          // The inner attempt broke off and is asked again: its half-read markup goes with it.
+          parser = createTextToolCallParser();
+          calls = 0;
+          yield event;
         } else if (event.type === 'finish') {
           yield* toEvents(parser.end());
           const endedWithCalls =
