@@ -25,6 +25,18 @@ export interface ModelRequest {
   tools: ProviderTool[];
   signal: AbortSignal;
   maxTokens?: number;
+  /**
+   * How many of the first `tools` stay the same for the whole conversation (the discovery and client
+   * tools); the ones after them are appended as tools are activated. A prompt-caching adapter ends a
+   * cached prefix there, so activating a tool keeps those tools' cache. Default: all of `tools`.
+   */
+  stableToolCount?: number;
+  /**
+   * How many of the first `messages` the next request of this turn will send unchanged (the context
+   * manager may still rewrite the ones after, e.g. compress an older tool result). A prompt-caching
+   * adapter ends a cached prefix there, so the next step can read it. Default: all but the last.
+   */
+  stableMessageCount?: number;
 }
 
 /** One event of a streamed model response. */

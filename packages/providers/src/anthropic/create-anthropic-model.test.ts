@@ -68,7 +68,7 @@ describe('createAnthropicModel', () => {
     ]);
   });
 
-  it('sends the system prompt and the last tool with cache_control, and the request in Anthropic form', async () => {
+  it('sends the request in Anthropic form, with cache breakpoints after the tools, the system prompt and the history', async () => {
     server.enqueue(fixtureReply('anthropic/text'));
     await collectEvents(
       model().stream(
@@ -127,6 +127,7 @@ describe('createAnthropicModel', () => {
               id: 'toolu_2',
               name: 'calculator_webmcp_calculate',
               input: { _raw: '{"a": 5,' },
+              cache_control: { type: 'ephemeral' },
             },
           ],
         },
@@ -139,12 +140,118 @@ describe('createAnthropicModel', () => {
               tool_use_id: 'toolu_2',
               content: 'input is not an object',
               is_error: true,
+              cache_control: { type: 'ephemeral' },
             },
           ],
         },
       ],
     });
     expect(JSON.stringify(received.headers)).toContain(KEY);
+  });
+
+  it('keeps the request byte-identical up to the stable-tools breakpoint when tools are activated', async () => {
+    const activated = Array.from({ length: 3 }, (_, index) => ({
+      name: `weather_mcp_tool_${index}`,
+      description: 'A weather tool',
+      input_schema: { type: 'object' },
+    }));
+    server.enqueue(fixtureReply('anthropic/text'), fixtureReply('anthropic/text'));
+    await collectEvents(model().stream(request({ stableToolCount: tools.length })));
+    await collectEvents(
+      model().stream(request({ tools: [...tools, ...activated], stableToolCount: tools.length })),
+    );
+    const [before, after] = server.requests.map((received) => received.body as { tools: unknown[] });
+    expect(after.tools.slice(0, tools.length)).toEqual(before.tools);
+    expect(JSON.stringify(after.tools.slice(0, tools.length))).toContain(
+      '"cache_control":{"type":"ephemeral"}',
+    );
+    expect(after.tools.slice(tools.length)).toEqual(activated);
+  });
+
+  it('never sends more than 4 breakpoints, however long the conversation', async () => {
+    const messages: ModelRequest['messages'] = [{ role: 'user', content: 'Add numbers' }];
+    for (let step = 0; step < 6; step++) {
+      messages.push(
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: `t${step}`, name: tools[0].name, input: {} }],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${step}`, content: `${step}` }] },
+      );
+      server.enqueue(fixtureReply('anthropic/text'));
+      const events = await collectEvents(
+        model().stream(request({ messages: [...messages], stableToolCount: 1, stableMessageCount: step })),
+      );
+      expect(events.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
+      // Tools, system prompt, the last message, and from the second step the stable history.
+      const breakpoints = JSON.stringify(server.requests.at(-1)?.body).split('cache_control').length - 1;
+      expect(breakpoints).toBe(step === 0 ? 3 : 4);
+    }
+  });
+
+  it('reads the previous step from the cache, and the stable tools after an activation', async () => {
+    const cached = await startFakeModelServer({ anthropicPromptCache: true });
+    try {
+      const anthropic = createAnthropicModel({
+        apiKey: KEY,
+        model: 'claude-sonnet-4-5',
+        baseURL: cached.anthropicBaseURL,
+      });
+      // Long descriptions: the two stable tools alone pass Sonnet 4.5's 1,024-token minimum.
+      const stable = tools.map((tool) => ({ ...tool, description: `${tool.description}. `.repeat(120) }));
+      // A server's 20 tools, activated at once: more than the 20-block lookback can step over.
+      const server20 = Array.from({ length: 20 }, (_, index) => ({
+        name: `maps_mcp_tool_${index}`,
+        description: 'A maps tool',
+        input_schema: { type: 'object' },
+      }));
+      const messages: ModelRequest['messages'] = [{ role: 'user', content: 'Route me from Paris to Rome' }];
+      const usageOf = async (toolList: ProviderTool[]) => {
+        cached.enqueue(anthropicStream({ toolCalls: [{ name: 'search_tools', input: { query: 'maps' } }] }));
+        const events = await collectEvents(
+          anthropic.stream(
+            request({ messages: [...messages], tools: toolList, stableToolCount: stable.length }),
+          ),
+        );
+        const usage = events.find((event) => event.type === 'usage');
+        return usage?.type === 'usage' ? usage.usage : undefined;
+      };
+      const step1 = await usageOf(stable);
+      expect(step1).toMatchObject({ inputTokens: 0, cacheReadTokens: 0 });
+      messages.push(
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'search_tools', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'maps found' }] },
+      );
+      const step2 = await usageOf(stable);
+      expect(step2?.cacheReadTokens).toBe(step1?.cacheWriteTokens);
+      messages.push(
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'maps_mcp_tool_0', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: '1,420 km' }] },
+      );
+      const step3 = await usageOf([...stable, ...server20]);
+      const stableTokens = JSON.stringify(stable).length / 4;
+      expect(step3?.cacheReadTokens).toBeGreaterThan(stableTokens * 0.9);
+      expect(step3?.cacheReadTokens).toBeLessThan(stableTokens * 1.1);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it("caches only the tools and system prompt with promptCaching 'prefix', and nothing when false", async () => {
+    server.enqueue(fixtureReply('anthropic/text'), fixtureReply('anthropic/text'));
+    const withCaching = (promptCaching: boolean | 'prefix') =>
+      createAnthropicModel({
+        apiKey: KEY,
+        model: 'claude-sonnet-5-5',
+        baseURL: server.anthropicBaseURL,
+        promptCaching,
+      });
+    await collectEvents(withCaching('prefix').stream(request()));
+    await collectEvents(withCaching(false).stream(request()));
+    const [prefix, off] = server.requests.map((received) => received.body as Record<string, unknown>);
+    expect(JSON.stringify(prefix.messages)).not.toContain('cache_control');
+    expect(JSON.stringify([prefix.tools, prefix.system]).split('cache_control').length - 1).toBe(2);
+    expect(JSON.stringify(off)).not.toContain('cache_control');
   });
 
   it('omits tools and system when there are none, and uses the default max_tokens', async () => {

@@ -2,8 +2,14 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { LanguageModel, ModelRequest } from '@switchboard/core';
 import { retryPolicy } from '../shared/retry-policy.ts';
+import { type AnthropicCacheMode, planCacheBreakpoints } from './plan-cache-breakpoints.ts';
 import { streamAnthropicMessage } from './stream-anthropic-message.ts';
-import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './to-anthropic-request.ts';
+import {
+  isCacheableMessage,
+  toAnthropicMessages,
+  toAnthropicSystem,
+  toAnthropicTools,
+} from './to-anthropic-request.ts';
 
 /** Anthropic's API, used when no base URL is given (the SDK's own environment lookup is bypassed). */
 const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -28,8 +34,12 @@ export interface AnthropicModelOptions {
   maxTokens?: number;
   /** Per-attempt timeout in milliseconds. Default: the SDK's (10 minutes). */
   timeoutMs?: number;
-  /** Cache breakpoints on the system prompt and the last tool. Default true. */
-  promptCaching?: boolean;
+  /**
+   * Prompt caching. `true` (default): cache breakpoints after the stable tools, the system prompt and
+   * the conversation history, so each step reads what the one before wrote. `'prefix'`: the tools and
+   * system prompt only (for one-shot requests, whose history write would never be read). `false`: none.
+   */
+  promptCaching?: boolean | 'prefix';
 }
 
 /**
@@ -45,18 +55,21 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
-  const cache = options.promptCaching ?? true;
+  const cache: AnthropicCacheMode = cacheMode(options.promptCaching ?? true);
   const retry = retryPolicy(options);
 
   function body(request: ModelRequest): MessageCreateParamsStreaming {
-    const system = toAnthropicSystem(request.system, cache);
+    const breakpoints = planCacheBreakpoints(request, cache, (index) =>
+      isCacheableMessage(request.messages[index]),
+    );
+    const system = toAnthropicSystem(request.system, breakpoints.system);
     return {
       model: options.model,
       max_tokens: request.maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
-      messages: toAnthropicMessages(request.messages),
+      messages: toAnthropicMessages(request.messages, breakpoints.messages),
       stream: true,
       ...(system ? { system } : {}),
-      ...(request.tools.length > 0 ? { tools: toAnthropicTools(request.tools, cache) } : {}),
+      ...(request.tools.length > 0 ? { tools: toAnthropicTools(request.tools, breakpoints.tools) } : {}),
     };
   }
 
@@ -70,4 +83,9 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
       });
     },
   };
+}
+
+function cacheMode(option: boolean | 'prefix'): AnthropicCacheMode {
+  if (option === 'prefix') return option;
+  return option ? 'conversation' : 'off';
 }

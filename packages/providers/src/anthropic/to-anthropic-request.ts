@@ -14,13 +14,16 @@ export function toAnthropicSystem(system: string, cache: boolean): TextBlockPara
   return [{ type: 'text', text: system, ...(cache ? { cache_control: EPHEMERAL } : {}) }];
 }
 
-/** Provider tools as Anthropic tools; with caching, a cache breakpoint on the last one (it covers them all). */
-export function toAnthropicTools(tools: readonly ProviderTool[], cache: boolean): Tool[] {
+/** Provider tools as Anthropic tools, with a cache breakpoint on each tool at `breakpoints`. */
+export function toAnthropicTools(
+  tools: readonly ProviderTool[],
+  breakpoints: readonly number[] = [],
+): Tool[] {
   return tools.map((tool, index) => ({
     name: tool.name,
     description: tool.description,
     input_schema: tool.input_schema as Tool.InputSchema,
-    ...(cache && index === tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
+    ...(breakpoints.includes(index) ? { cache_control: EPHEMERAL } : {}),
   }));
 }
 
@@ -28,13 +31,39 @@ export function toAnthropicTools(tools: readonly ProviderTool[], cache: boolean)
  * Our messages as Anthropic message params. The vocabularies are the same; two things are fixed on the
  * way: empty text blocks (which the API rejects) are dropped, and a tool_use input that is not an
  * object (the raw text of arguments the model got wrong) is wrapped as `{ _raw: … }`, since the API
- * only accepts objects there.
+ * only accepts objects there. Each message at `breakpoints` gets a cache breakpoint on its last block
+ * (text content becomes one text block to carry it); see {@link isCacheableMessage}.
  */
-export function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
-  return messages.map((message) => ({
-    role: message.role,
-    content: typeof message.content === 'string' ? message.content : toBlocks(message.content),
-  }));
+export function toAnthropicMessages(
+  messages: readonly ChatMessage[],
+  breakpoints: readonly number[] = [],
+): MessageParam[] {
+  return messages.map((message, index) => {
+    if (!breakpoints.includes(index) || !isCacheableMessage(message)) {
+      return {
+        role: message.role,
+        content: typeof message.content === 'string' ? message.content : toBlocks(message.content),
+      };
+    }
+    const blocks: ContentBlockParam[] =
+      typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : toBlocks(message.content);
+    const last = blocks.length - 1;
+    return {
+      role: message.role,
+      content: blocks.map((block, at) => (at === last ? { ...block, cache_control: EPHEMERAL } : block)),
+    };
+  });
+}
+
+/**
+ * Whether a message can carry a cache breakpoint: the API refuses one on an empty text block, and a
+ * message is sent ending in one only when all its text is empty.
+ */
+export function isCacheableMessage(message: ChatMessage): boolean {
+  if (typeof message.content === 'string') return message.content !== '';
+  return message.content.some((block) => block.type !== 'text' || block.text !== '');
 }
 
 function toBlocks(blocks: readonly ContentBlock[]): ContentBlockParam[] {

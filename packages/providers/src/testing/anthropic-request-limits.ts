@@ -1,3 +1,4 @@
+import { anthropicCacheControlError } from './anthropic-cache-control-rules.ts';
 import type { FakeJsonReply } from './fake-model-server.ts';
 import { anthropicError } from './wire-streams.ts';
 
@@ -11,11 +12,12 @@ export const ANTHROPIC_REQUEST_LIMITS = Object.freeze({
 
 /**
  * The 400 Anthropic answers a Messages request body with, when a custom tool breaks a published
- * limit (the first one found, in the API's own words); undefined when the tools are within them.
+ * limit or its `cache_control` breakpoints break the prompt-caching rules (the first one found, in
+ * the API's own words); undefined when the request is within them.
  */
 export function anthropicRequestError(body: unknown): FakeJsonReply | undefined {
   const tools = (body as { tools?: unknown } | undefined)?.tools;
-  if (!Array.isArray(tools)) return undefined;
+  if (!Array.isArray(tools)) return anthropicCacheControlError(body);
   const pattern = new RegExp(ANTHROPIC_REQUEST_LIMITS.toolNamePattern);
   for (const [index, tool] of (tools as Array<{ name?: unknown; type?: unknown }>).entries()) {
     if (tool.type !== undefined && tool.type !== 'custom') continue;
@@ -27,5 +29,5 @@ export function anthropicRequestError(body: unknown): FakeJsonReply | undefined 
       );
     }
   }
-  return undefined;
+  return anthropicCacheControlError(body);
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AnthropicPromptCache, withCacheUsage } from './anthropic-prompt-cache.ts';
 import { anthropicRequestError } from './anthropic-request-limits.ts';
 import { openaiRequestError } from './openai-request-limits.ts';
 
@@ -41,6 +42,16 @@ export type FakeReply = FakeStreamReply | FakeJsonReply;
 /** A scripted answer, or a function that builds it from the request (to look at tool results). */
 export type FakeScript = FakeReply | ((request: RecordedRequest) => FakeReply);
 
+/** Options of {@link startFakeModelServer}. */
+export interface FakeModelServerOptions {
+  /**
+   * Simulate Anthropic's prompt cache: each streamed Messages reply reports the input, cache-read and
+   * cache-write tokens Anthropic would for its request's breakpoints (approximate token counts; see
+   * `AnthropicPromptCache`), replacing the script's. Default false.
+   */
+  anthropicPromptCache?: boolean;
+}
+
 /** A local HTTP server speaking the Anthropic and OpenAI wire protocols from a script. */
 export interface FakeModelServer {
   /** `http://127.0.0.1:<port>`. */
@@ -67,8 +78,9 @@ export interface FakeModelServer {
  * it answers 500 with `x-should-retry: false`, saying so. For tests and benchmarks of the adapters,
  * the agent loop and the gateway.
  */
-export async function startFakeModelServer(): Promise<FakeModelServer> {
+export async function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
   const queue: FakeScript[] = [];
+  const promptCache = options.anthropicPromptCache ? new AnthropicPromptCache() : undefined;
   const requests: RecordedRequest[] = [];
 
   const server = createServer(async (req, res) => {
@@ -92,6 +104,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     }
     const reply = typeof script === 'function' ? script(recorded) : script;
     if (reply.kind === 'json') sendJson(res, reply);
+    else if (promptCache && isMessagesPath(recorded.path))
+      await sendStream(res, withCacheUsage(reply, promptCache.use(recorded.body)));
     else await sendStream(res, reply);
   });
 
@@ -118,8 +132,12 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
 function limitError(request: RecordedRequest): FakeJsonReply | undefined {
   const path = request.path.split('?')[0] ?? '';
   if (path.endsWith('/chat/completions')) return openaiRequestError(request.body);
-  if (path.endsWith('/messages')) return anthropicRequestError(request.body);
+  if (isMessagesPath(path)) return anthropicRequestError(request.body);
   return undefined;
+}
+
+function isMessagesPath(path: string): boolean {
+  return (path.split('?')[0] ?? '').endsWith('/messages');
 }
 
 async function record(req: IncomingMessage): Promise<RecordedRequest> {

@@ -3,11 +3,23 @@
  * HTTP server replaying Anthropic and OpenAI wire-format streams, recorded fixtures, and builders.
  */
 
+export {
+  ANTHROPIC_MAX_CACHE_BREAKPOINTS,
+  anthropicCacheControlError,
+} from './anthropic-cache-control-rules.ts';
+export {
+  type AnthropicCacheUsage,
+  AnthropicPromptCache,
+  approximateTokens,
+  CACHE_LOOKBACK_BLOCKS,
+  minimumCacheableTokens,
+} from './anthropic-prompt-cache.ts';
 export { ANTHROPIC_REQUEST_LIMITS, anthropicRequestError } from './anthropic-request-limits.ts';
 export { collectEvents } from './collect-events.ts';
 export {
   type FakeJsonReply,
   type FakeModelServer,
+  type FakeModelServerOptions,
   type FakeReply,
   type FakeScript,
   type FakeStreamReply,
