@@ -14,6 +14,7 @@ import type { LoopLimits } from './limits.ts';
 /** Callbacks of the agent loop (the seed's callback style; the event stream carries the same). */
 export interface AgentCallbacks extends UiCallbacks {
   onToolCall?: (call: ToolCall) => void;
+  /** Each text delta as it streams; deltas later discarded (see the `model_output_discarded` event) are not taken back here. */
   onText?: (delta: string) => void;
   onEvent?: (event: AgentEvent) => void;
 }

@@ -2,6 +2,7 @@ import type { AgentEventInput } from '../types/events.ts';
 import type { ToolUseBlock } from '../types/messages.ts';
 import type { LanguageModel, ModelFinishReason, ModelRequest, Usage } from '../types/model.ts';
 import { randomId } from './agent-session.ts';
+import { AttemptOutput } from './attempt-output.ts';
 
 /** What one model call produced. */
 export interface ModelStepResult {
@@ -16,7 +17,12 @@ export interface ModelStepResult {
 
 /**
  * Streams one model call, turning its events into AG-UI events (text message start/content/end,
- * tool call start/args/end, and a `model_retry` CUSTOM event while the adapter waits to retry). A model that throws or ends without `finish` yields an `error` finish.
+ * tool call start/args/end, and a `model_retry` CUSTOM event while the adapter waits to retry). An
+ * adapter's `retry` voids what the call streamed so far: that output is closed and discarded
+ * (`model_output_discarded`) and the next attempt streams under a new message id. A call that fails
+ * (or throws, or ends without `finish`) keeps none of its output, so no half-written reply reaches
+ * the conversation; a stopped call keeps its text but no tool calls. Every started text message and
+ * tool call is ended, whatever happens.
  */
 export async function runModelStep(
   model: LanguageModel,
@@ -24,22 +30,11 @@ export async function runModelStep(
   emit: (event: AgentEventInput) => void,
   onText?: (delta: string) => void,
 ): Promise<ModelStepResult> {
-  const messageId = `msg_${randomId()}`;
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
-  const toolUses: ToolUseBlock[] = [];
-  const started = new Set<string>();
-  let text = '';
-  let textOpen = false;
+  let output = new AttemptOutput(emit);
   let finish: ModelStepResult['finish'] | undefined;
   let error: string | undefined;
   let errorType: string | undefined;
-
-  const startCall = (id: string, name: string) => {
-    if (started.has(id)) return false;
-    started.add(id);
-    emit({ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name, parentMessageId: messageId });
-    return true;
-  };
 
   try {
     for await (const event of model.stream(request)) {
@@ -47,32 +42,25 @@ export async function runModelStep(
       switch (event.type) {
         case 'text_delta':
           if (!event.text) break;
-          if (!textOpen) {
-            textOpen = true;
-            emit({ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' });
-          }
-          text += event.text;
-          emit({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta: event.text });
+          output.addText(event.text);
           onText?.(event.text);
           break;
         case 'tool_call_delta':
-          startCall(event.id, event.name);
-          if (event.argumentsDelta)
-            emit({ type: 'TOOL_CALL_ARGS', toolCallId: event.id, delta: event.argumentsDelta });
+          output.startCall(event.id, event.name);
+          if (event.argumentsDelta) output.addArgs(event.id, event.argumentsDelta);
           break;
         case 'tool_call': {
           const id = event.id || `toolu_${randomId()}`;
-          if (startCall(id, event.name)) {
-            emit({ type: 'TOOL_CALL_ARGS', toolCallId: id, delta: JSON.stringify(event.input ?? {}) });
-          }
-          emit({ type: 'TOOL_CALL_END', toolCallId: id });
-          toolUses.push({ type: 'tool_use', id, name: event.name, input: event.input ?? {} });
+          if (output.startCall(id, event.name)) output.addArgs(id, JSON.stringify(event.input ?? {}));
+          output.completeCall({ type: 'tool_use', id, name: event.name, input: event.input ?? {} });
           break;
         }
         case 'usage':
           addUsage(usage, event.usage);
           break;
         case 'retry':
+          output.discard('retry');
+          output = new AttemptOutput(emit);
           emit({
             type: 'CUSTOM',
             name: 'model_retry',
@@ -97,16 +85,27 @@ export async function runModelStep(
       error = thrown instanceof Error ? thrown.message : String(thrown);
     }
   }
-  if (textOpen) emit({ type: 'TEXT_MESSAGE_END', messageId });
-  if (request.signal.aborted) return { text, toolUses: [], usage, finish: 'aborted' };
-  if (finish === undefined) {
-    return { text, toolUses, usage, finish: 'error', error: 'the model stream ended without a finish event' };
+  if (request.signal.aborted) {
+    output.discard('aborted', true);
+    return { text: output.text, toolUses: [], usage, finish: 'aborted' };
   }
-  if (finish === 'error') {
-    const reported = error ?? 'the model reported an error';
-    return { text, toolUses: [], usage, finish, error: reported, ...(errorType ? { errorType } : {}) };
+  if (finish === undefined || finish === 'error') {
+    output.discard('error');
+    const reported =
+      finish === undefined
+        ? 'the model stream ended without a finish event'
+        : (error ?? 'the model reported an error');
+    return {
+      text: '',
+      toolUses: [],
+      usage,
+      finish: 'error',
+      error: reported,
+      ...(errorType ? { errorType } : {}),
+    };
   }
-  return { text, toolUses, usage, finish };
+  output.close();
+  return { text: output.text, toolUses: output.toolUses, usage, finish };
 }
 
 /** Adds `extra` token counts into `total`. */

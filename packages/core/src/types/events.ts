@@ -17,6 +17,7 @@ export type CustomEventName =
   | 'model_request'
   | 'model_response'
   | 'model_retry'
+  | 'model_output_discarded'
   | 'tool_progress'
   | 'tool_call'
   | 'tools_activated'

@@ -46,7 +46,10 @@ export type ModelStreamEvent =
   | { type: 'tool_call'; id: string; name: string; input: unknown }
   | { type: 'usage'; usage: Usage }
   | {
-      /** The adapter is waiting before it asks the vendor again (a 429, an overloaded or failed server). */
+      /**
+       * The adapter is waiting before it asks the vendor again (a 429, an overloaded or failed server, a
+       * reply that broke off mid-stream). Whatever the call streamed before it is void: the reply starts over.
+       */
       type: 'retry';
       /** The retry about to be made: 1 for the first. */
       attempt: number;

@@ -56,7 +56,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): LanguageModel {
     // Local servers ignore the key, but the SDK insists on one.
     apiKey: options.apiKey || 'no-key',
     baseURL,
-    // Retries are ours (openWithRetries): bounded, and announced while waiting.
+    // Retries are ours (streamWithRetries): bounded, and announced while waiting.
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
