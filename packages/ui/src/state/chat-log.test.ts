@@ -39,4 +39,45 @@ describe('applyChatEvent', () => {
       ),
     ).toHaveLength(3);
   });
+
+  it('removes the text of a reply that broke off, keeping the retried reply and earlier messages', () => {
+    const events = [
+      at({ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }),
+      at({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Adding.' }),
+      at({ type: 'TEXT_MESSAGE_END', messageId: 'm1' }),
+      at({ type: 'TEXT_MESSAGE_START', messageId: 'm2', role: 'assistant' }),
+      at({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm2', delta: 'The answer is' }),
+      at({ type: 'TEXT_MESSAGE_END', messageId: 'm2' }),
+      at({
+        type: 'CUSTOM',
+        name: 'model_output_discarded',
+        value: { messageId: 'm2', toolCallIds: [], reason: 'retry' },
+      }),
+      at({ type: 'CUSTOM', name: 'model_retry', value: { attempt: 1, waitMs: 500, reason: 'overloaded' } }),
+      at({ type: 'TEXT_MESSAGE_START', messageId: 'm3', role: 'assistant' }),
+      at({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm3', delta: 'The answer is 8.' }),
+      at({ type: 'TEXT_MESSAGE_END', messageId: 'm3' }),
+    ];
+    const chat = events.reduce(applyChatEvent, [userEntry('what is 5 plus 3', 'u1')]);
+    expect(chat.map((entry) => entry.text)).toEqual(['what is 5 plus 3', 'Adding.', 'The answer is 8.']);
+  });
+
+  it('removes the text of a reply that failed, leaving the error', () => {
+    const events = [
+      at({ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }),
+      at({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'The answer is' }),
+      at({ type: 'TEXT_MESSAGE_END', messageId: 'm1' }),
+      at({
+        type: 'CUSTOM',
+        name: 'model_output_discarded',
+        value: { messageId: 'm1', toolCallIds: [], reason: 'error' },
+      }),
+      at({ type: 'RUN_ERROR', message: 'model error: Anthropic API error (overloaded_error): Overloaded' }),
+    ];
+    const chat = events.reduce(applyChatEvent, [userEntry('what is 5 plus 3', 'u1')]);
+    expect(chat.map((entry) => [entry.role, entry.text])).toEqual([
+      ['user', 'what is 5 plus 3'],
+      ['notice', 'model error: Anthropic API error (overloaded_error): Overloaded'],
+    ]);
+  });
 });

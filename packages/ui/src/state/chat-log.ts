@@ -18,7 +18,11 @@ const STOP_NOTICES: Partial<Record<StopReason, string>> = {
   awaiting_client_tool: 'Waiting for a tool that runs in this page.',
 };
 
-/** Folds an agent event into the chat: streamed assistant text, stop notices and errors. Returns a new array. */
+/**
+ * Folds an agent event into the chat: streamed assistant text, stop notices and errors. Text the run
+ * discards (`model_output_discarded`: a reply that broke off and is asked again, or failed) is removed.
+ * Returns a new array.
+ */
 export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent): ChatEntry[] {
   switch (event.type) {
     case 'TEXT_MESSAGE_START':
@@ -37,6 +41,10 @@ export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent)
       );
     case 'TEXT_MESSAGE_END':
       return updateEntry(entries, event.messageId, (entry) => ({ ...entry, streaming: false }));
+    case 'CUSTOM':
+      return event.name === 'model_output_discarded'
+        ? withoutMessage(entries, event.value)
+        : (entries as ChatEntry[]);
     case 'RUN_ERROR':
       return [
         ...closeStreams(entries),
@@ -82,4 +90,12 @@ function updateEntry(
 
 function closeStreams(entries: readonly ChatEntry[]): ChatEntry[] {
   return entries.map((entry) => (entry.streaming ? { ...entry, streaming: false } : entry));
+}
+
+/** The chat without the assistant message a `model_output_discarded` event names. */
+function withoutMessage(entries: readonly ChatEntry[], value: unknown): ChatEntry[] {
+  const messageId = (value as { messageId?: unknown } | null)?.messageId;
+  if (typeof messageId !== 'string') return entries as ChatEntry[];
+  const kept = entries.filter((entry) => entry.role !== 'assistant' || entry.id !== messageId);
+  return kept.length === entries.length ? (entries as ChatEntry[]) : kept;
 }

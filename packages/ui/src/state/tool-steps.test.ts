@@ -59,4 +59,18 @@ describe('applyToolStepEvent', () => {
       ),
     ).toEqual([]);
   });
+
+  it('drops the calls of a reply that broke off, so a retried reply starts them afresh', () => {
+    const discarded = at({
+      type: 'CUSTOM',
+      name: 'model_output_discarded',
+      value: { messageId: 'm1', toolCallIds: ['toolu_2'], reason: 'retry' },
+    });
+    const steps = fold([start('toolu_1', 'calc_mcp_add'), start('toolu_2', 'calc_mcp_add'), discarded]);
+    expect(steps).toEqual([{ toolCallId: 'toolu_1', name: 'calc_mcp_add' }]);
+    expect(fold([start('toolu_2', 'calc_mcp_add')], steps)).toEqual([
+      { toolCallId: 'toolu_1', name: 'calc_mcp_add' },
+      { toolCallId: 'toolu_2', name: 'calc_mcp_add' },
+    ]);
+  });
 });

@@ -8,7 +8,8 @@ export interface ToolStep extends Partial<ToolProgress> {
 
 /**
  * Folds an agent event into the running tool calls: a call appears when the model starts it,
- * takes each `tool_progress` report, and disappears with its result (or when the run ends).
+ * takes each `tool_progress` report, and disappears with its result, when the run discards it
+ * (`model_output_discarded`: the model's reply broke off before the call was run), or when the run ends.
  * Returns a new list, or the same one when the event changes nothing.
  */
 export function applyToolStepEvent(steps: readonly ToolStep[], event: AgentEvent): ToolStep[] {
@@ -21,6 +22,7 @@ export function applyToolStepEvent(steps: readonly ToolStep[], event: AgentEvent
     case 'RUN_ERROR':
       return steps.length > 0 ? [] : (steps as ToolStep[]);
     case 'CUSTOM':
+      if (event.name === 'model_output_discarded') return withoutCalls(steps, event.value);
       return event.name === 'tool_progress' ? withProgress(steps, event.value) : (steps as ToolStep[]);
     default:
       return steps as ToolStep[];
@@ -42,4 +44,11 @@ function withProgress(steps: readonly ToolStep[], value: unknown): ToolStep[] {
         }
       : step,
   );
+}
+
+/** The steps without the calls a `model_output_discarded` event names. */
+function withoutCalls(steps: readonly ToolStep[], value: unknown): ToolStep[] {
+  const ids = (value as { toolCallIds?: unknown } | null)?.toolCallIds;
+  if (!Array.isArray(ids) || !steps.some((step) => ids.includes(step.toolCallId))) return steps as ToolStep[];
+  return steps.filter((step) => !ids.includes(step.toolCallId));
 }
