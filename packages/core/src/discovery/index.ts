@@ -21,6 +21,7 @@ export {
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
+export { mergeRankings } from './merge-rankings.ts';
 export { type QueryConcept, QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
 export { SYNONYM_GROUPS } from './synonyms.ts';
 export {
