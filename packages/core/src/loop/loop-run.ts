@@ -1,6 +1,7 @@
 import { renderEagerSystemPrompt } from '../catalog/system-prompt.ts';
 import { ToolCatalog } from '../catalog/tool-catalog.ts';
 import { compressToolResults } from '../context/compress-tool-results.ts';
+import { stableHistoryLength } from '../context/stable-history-length.ts';
 import { trimHistory } from '../context/trim-history.ts';
 import { serverKey, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import type { RunInteractions } from '../interaction/run-interactions.ts';
@@ -102,7 +103,7 @@ export class LoopRun {
 
       this.#metrics.iterations = iteration + 1;
       this.emit({ type: 'CUSTOM', name: 'iteration', value: { iteration: iteration + 1 } });
-      const tools = this.#currentTools();
+      const { tools, stableToolCount } = this.#currentTools();
       const messages = this.#prepareHistory();
       this.emit({
         type: 'CUSTOM',
@@ -118,6 +119,8 @@ export class LoopRun {
           tools,
           signal: this.#signal,
           maxTokens: this.#options.maxTokens,
+          stableToolCount,
+          stableMessageCount: stableHistoryLength(messages, this.#options.compression),
         },
         this.emit,
         this.#options.callbacks?.onText,
@@ -265,8 +268,11 @@ export class LoopRun {
     return this.#options.systemPrompt ? `${this.#options.systemPrompt}\n\n${generated}` : generated;
   }
 
-  /** Discovery (or all) tools, then activated servers' and revealed tools, appended in a stable order. */
-  #currentTools(): ProviderTool[] {
+  /**
+   * Discovery (or all) tools, then activated servers' and revealed tools, appended in a stable order;
+   * and how many tools lead that never change (before the first appended one), for prompt caching.
+   */
+  #currentTools(): { tools: ProviderTool[]; stableToolCount: number } {
     const tools =
       this.#options.discovery === 'eager'
         ? [...this.#catalog.allTools()]
@@ -282,7 +288,8 @@ export class LoopRun {
     for (const server of servers)
       if ('executedBy' in server.layer)
         for (const tool of this.#catalog.toolsForLayer(server.layer)) add(tool);
-    const always = this.#options.discovery === 'eager' ? 0 : tools.length;
+    const stable = tools.length;
+    const always = this.#options.discovery === 'eager' ? 0 : stable;
     for (const name of this.#session.revealedTools) add(this.#catalog.providerTool(name));
     // Tools an activated server gained since (tools/list_changed) come last.
     for (const server of servers) {
@@ -295,7 +302,9 @@ export class LoopRun {
       ![...names].some((name) => name === 'recall' || name.endsWith('_webmcp_recall'))
     )
       add(RECALL_TOOL);
-    return capToolCount(tools, always, this.#limits.maxToolsPerRequest, this.#calledToolNames());
+    const offered = capToolCount(tools, always, this.#limits.maxToolsPerRequest, this.#calledToolNames());
+    const dropped = offered.findIndex((tool, index) => tool !== tools[index]);
+    return { tools: offered, stableToolCount: Math.min(stable, dropped === -1 ? offered.length : dropped) };
   }
 
   /** The names of the tools this conversation has called so far. */
