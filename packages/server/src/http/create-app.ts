@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { mcpEndpointRoutes } from '../mcp-endpoint/mcp-endpoint-routes.ts';
 import { ApiError } from './api-error.ts';
 import { authenticate } from './authenticate.ts';
 import type { GatewayEnv, GatewayServices } from './gateway-services.ts';
@@ -59,6 +60,8 @@ export function createApp(
   app.get('/openapi.json', (c) => c.json(openApi));
   // Before the API's authentication: the callback is bound to its user by `state`.
   app.route('/', oauthCallbackRoute(services));
+  // The MCP endpoint authenticates itself (401 with its resource metadata, as MCP clients expect).
+  app.route('/', mcpEndpointRoutes(services));
 
   const api = new Hono<GatewayEnv>();
   api.use('*', authenticate(services));

@@ -233,4 +233,21 @@ CREATE TABLE authorization_flows (
 );
 `,
   },
+  {
+    version: 7,
+    name: 'the audit trail of tool calls made through the /mcp endpoint',
+    sql: `
+CREATE TABLE mcp_endpoint_calls (
+  id bigserial PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  server text NOT NULL,
+  tool text NOT NULL,
+  status text NOT NULL,
+  elapsed_ms integer NOT NULL,
+  error text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX mcp_endpoint_calls_user ON mcp_endpoint_calls (user_id, created_at);
+`,
+  },
 ];

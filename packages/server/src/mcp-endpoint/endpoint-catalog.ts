@@ -1,0 +1,86 @@
+import {
+  type McpLayer,
+  type McpToolDef,
+  sanitizeServerName,
+  ToolSearchIndex,
+  type ToolSearchResult,
+} from '@switchboard/core';
+import type { McpConnection } from '@switchboard/core/node';
+import { disambiguatedToolName, endpointToolName } from './endpoint-tool-name.ts';
+
+/** One tool as the `/mcp` endpoint offers it. */
+export interface EndpointTool {
+  /** The name on the endpoint: `{server}_{tool}` (see {@link endpointToolName}). */
+  name: string;
+  /** The server's name as registered (the layer's `serverName`). */
+  serverName: string;
+  /** The sanitized server name (what approval rules and `search_tools(server)` match). */
+  server: string;
+  /** The tool as the server lists it (its real name in `tool.name`). */
+  tool: McpToolDef;
+  /** The connection the call goes through (the user's own for OAuth servers). */
+  connection: McpConnection;
+}
+
+/**
+ * The tools one user reaches through `/mcp`: every tool of every server they may use, named
+ * `{server}_{tool}` (names that collide after sanitizing get a hash suffix), with ranked search
+ * over them (core's `ToolSearchIndex`, built on first search). Read-only once built.
+ */
+export class EndpointCatalog {
+  /** Tools by endpoint name, in server order. */
+  readonly tools: ReadonlyMap<string, EndpointTool>;
+  /** Number of servers. */
+  readonly serverCount: number;
+  readonly #layers: readonly McpLayer[];
+  readonly #names = new Map<McpToolDef, string>();
+  #index?: ToolSearchIndex;
+
+  constructor(layers: readonly McpLayer[], clients: ReadonlyMap<string, McpConnection>) {
+    const tools = new Map<string, EndpointTool>();
+    for (const layer of layers) {
+      const connection = clients.get(layer.serverName);
+      if (!connection) continue;
+      const server = sanitizeServerName(layer.serverName);
+      for (const tool of layer.tools) {
+        let name = endpointToolName(layer.serverName, tool.name);
+        if (tools.has(name)) name = disambiguatedToolName(layer.serverName, tool.name);
+        if (tools.has(name)) continue;
+        tools.set(name, { name, serverName: layer.serverName, server, tool, connection });
+        this.#names.set(tool, name);
+      }
+    }
+    this.tools = tools;
+    this.serverCount = layers.length;
+    this.#layers = layers;
+  }
+
+  /** The best matches for `query` (optionally only one server's, by its name), best first. */
+  search(query: string, options: { server?: string; limit: number }): EndpointTool[] {
+    this.#index ??= this.#buildIndex();
+    const server = options.server === undefined ? undefined : sanitizeServerName(options.server);
+    return this.#index
+      .search(query, { limit: options.limit, dedupe: false, ...(server ? { server } : {}) })
+      .flatMap((hit: ToolSearchResult) => {
+        const tool = this.tools.get(hit.prefixedName);
+        return tool ? [tool] : [];
+      });
+  }
+
+  /** Whether a server of this name (registered or sanitized) is in the catalog. */
+  hasServer(name: string): boolean {
+    const wanted = sanitizeServerName(name);
+    return this.#layers.some((layer) => sanitizeServerName(layer.serverName) === wanted);
+  }
+
+  #buildIndex(): ToolSearchIndex {
+    const index = new ToolSearchIndex();
+    for (const layer of this.#layers) {
+      index.add(layer, {
+        server: sanitizeServerName(layer.serverName),
+        nameOf: (tool) => this.#names.get(tool),
+      });
+    }
+    return index;
+  }
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AuthInfo,
+  isInitializeRequest,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+
+/** Sessions idle longer than this are closed (ms). */
+const IDLE_MS = 30 * 60_000;
+/** The most sessions one replica keeps; the least recently used is closed first. */
+const MAX_SESSIONS = 1_000;
+
+interface Session {
+  userId: string;
+  transport: WebStandardStreamableHTTPServerTransport;
+  usedAt: number;
+}
+
+/**
+ * The 2025-protocol sessions of `/mcp` (Streamable HTTP with `Mcp-Session-Id`): each is bound to
+ * the user who opened it — another user's key naming it gets 404, as for an unknown session — and
+ * holds the MCP server of that connection (its activated tools, its client's capabilities).
+ * Sessions live on the replica that opened them.
+ */
+export class EndpointSessions {
+  readonly #sessions = new Map<string, Session>();
+
+  /** Serves one 2025-era request of `userId`; `open` builds the server of a new session. */
+  async handle(request: Request, userId: string, authInfo: AuthInfo, open: () => Server): Promise<Response> {
+    const id = request.headers.get('mcp-session-id');
+    if (id) {
+      const session = this.#sessions.get(id);
+      if (!session || session.userId !== userId) return jsonRpcError(404, -32001, 'Session not found');
+      session.usedAt = Date.now();
+      return session.transport.handleRequest(request, { authInfo });
+    }
+    if (request.method !== 'POST')
+      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    const body = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (!isInitializeRequest(body)) {
+      return jsonRpcError(
+        400,
+        -32000,
+        'Bad Request: start with an initialize request (no Mcp-Session-Id), then send the session id it returns',
+      );
+    }
+    this.#sweep();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sessionId) => {
+        this.#sessions.set(sessionId, { userId, transport, usedAt: Date.now() });
+      },
+      onsessionclosed: (sessionId) => {
+        this.#sessions.delete(sessionId);
+      },
+    });
+    await open().connect(transport);
+    return transport.handleRequest(request, { authInfo, parsedBody: body });
+  }
+
+  /** Closes every session. */
+  async close(): Promise<void> {
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map((session) => session.transport.close().catch(() => undefined)));
+  }
+
+  #sweep(): void {
+    const now = Date.now();
+    for (const [id, session] of this.#sessions) {
+      if (now - session.usedAt > IDLE_MS || this.#sessions.size >= MAX_SESSIONS) {
+        this.#sessions.delete(id);
+        void session.transport.close().catch(() => undefined);
+      }
+    }
+  }
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', id: null, error: { code, message } }, { status });
+}

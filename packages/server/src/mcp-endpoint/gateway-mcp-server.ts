@@ -1,0 +1,118 @@
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  Server,
+  type Tool,
+} from '@modelcontextprotocol/server';
+import type { User } from '../auth/user.ts';
+import type { ActivatedTools } from './activated-tools.ts';
+import { answerDiscoveryTool } from './answer-discovery-tool.ts';
+import { callEndpointTool, type EndpointCallDeps, errorResult } from './call-endpoint-tool.ts';
+import { DISCOVERY_TOOLS, isDiscoveryToolName } from './discovery-tools.ts';
+import type { EndpointCatalog, EndpointTool } from './endpoint-catalog.ts';
+import type { EndpointCatalogs } from './endpoint-catalogs.ts';
+import { type EndpointMode, resolveEndpointMode } from './endpoint-mode.ts';
+
+/** What the gateway's MCP server needs: the users' catalogs and the rules calls follow. */
+export interface GatewayMcpServerDeps extends EndpointCallDeps {
+  catalogs: EndpointCatalogs;
+  /** Servers above which a connection that names no mode gets discovery mode. */
+  globalThreshold?: number;
+}
+
+/** One client connection: its user, the mode it asked for, the tools it activated. */
+export interface EndpointConnection {
+  user: User;
+  /** The mode from `?mode=`; undefined lets the number of servers decide. */
+  requestedMode?: EndpointMode;
+  activated: ActivatedTools;
+  /** Tells the client its tool list changed (a session's notification, or the 2026 listen streams). */
+  announceToolsChanged: (server: Server) => void;
+}
+
+const INSTRUCTIONS =
+  'Switchboard: every MCP server of the user behind one connection. Find tools with search_tools, read one with describe_tool, run one with call_tool (or directly, once it is in your tool list).';
+
+/**
+ * The gateway as an MCP server for one connection (a 2025 session) or one request (2026): the
+ * user's tools in discovery or aggregate mode, calls routed through the user's own connections
+ * under the gateway's rules (see {@link callEndpointTool}).
+ */
+export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: EndpointConnection): Server {
+  const server = new Server(
+    { name: 'switchboard', title: 'Switchboard gateway', version: '0.1.0' },
+    {
+      capabilities: { tools: { listChanged: true }, logging: {} },
+      instructions: INSTRUCTIONS,
+      requestState: { verify: deps.approval.verify },
+    },
+  );
+  let mode: EndpointMode | undefined;
+  const modeOf = (catalog: EndpointCatalog) => {
+    mode ??= resolveEndpointMode(connection.requestedMode, catalog.serverCount, deps.globalThreshold);
+    return mode;
+  };
+
+  server.setRequestHandler('tools/list', async () => {
+    const { catalog } = await deps.catalogs.get(connection.user);
+    if (modeOf(catalog) === 'aggregate') return { tools: [...catalog.tools.values()].map(toProtocolTool) };
+    const activated = connection.activated.names.flatMap((name) => {
+      const tool = catalog.tools.get(name);
+      return tool ? [toProtocolTool(tool)] : [];
+    });
+    return { tools: [...DISCOVERY_TOOLS, ...activated] };
+  });
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const userCatalog = await deps.catalogs.get(connection.user);
+    const { catalog } = userCatalog;
+    const { name } = request.params;
+    const args = request.params.arguments ?? {};
+    const run = (tool: EndpointTool, toolArgs: Record<string, unknown>) =>
+      project(
+        server,
+        callEndpointTool(deps, connection.user, tool, toolArgs, ctx, server.getClientCapabilities() ?? {}),
+      );
+    if (modeOf(catalog) === 'discovery' && isDiscoveryToolName(name)) {
+      const answer = answerDiscoveryTool(name, args, userCatalog);
+      if ('call' in answer) return run(answer.call.tool, answer.call.arguments);
+      if (answer.found.length > 0 && connection.activated.add(answer.found))
+        connection.announceToolsChanged(server);
+      return answer.result;
+    }
+    const tool = catalog.tools.get(name);
+    if (!tool) return errorResult(unknownTool(name, modeOf(catalog)));
+    return run(tool, args);
+  });
+  return server;
+}
+
+/** The tool as the endpoint lists it: its endpoint name, everything else as the server gave it. */
+export function toProtocolTool(entry: EndpointTool): Tool {
+  const { tool } = entry;
+  return {
+    name: entry.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description ?? '',
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+    ...(tool._meta ? { _meta: tool._meta } : {}),
+  };
+}
+
+async function project(
+  server: Server,
+  pending: Promise<CallToolResult | InputRequiredResult>,
+): Promise<CallToolResult | InputRequiredResult> {
+  const result = await pending;
+  return 'resultType' in result && result.resultType === 'input_required'
+    ? result
+    : server.projectCallToolResult(result as CallToolResult, undefined);
+}
+
+function unknownTool(name: string, mode: EndpointMode): string {
+  const shown = JSON.stringify(name.slice(0, 100));
+  return mode === 'discovery'
+    ? `Unknown tool ${shown}. Find tools with search_tools and run them with call_tool.`
+    : `Unknown tool ${shown}: it is not among the tools this connection listed (tools/list).`;
+}

@@ -1,0 +1,88 @@
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import type { User } from '../auth/user.ts';
+import type { GatewayEnv, GatewayServices } from '../http/gateway-services.ts';
+import { ActivatedTools } from './activated-tools.ts';
+import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
+import { EndpointCatalogs } from './endpoint-catalogs.ts';
+import { type EndpointMode, parseEndpointMode } from './endpoint-mode.ts';
+import { EndpointSessions } from './endpoint-sessions.ts';
+import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
+import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
+import { ToolApproval } from './tool-approval.ts';
+
+/** Users whose 2026-protocol activations one replica keeps (per user and mode); the oldest go first. */
+const MAX_ACTIVATION_OWNERS = 1_000;
+
+/**
+ * The gateway as an MCP server: `/mcp` (Streamable HTTP, official SDK) and its protected-resource
+ * metadata. Each request is authenticated with the user's API key (401 with the metadata's URL
+ * otherwise). 2026-07-28 traffic is served statelessly, one server instance per request; 2025-era
+ * traffic (`initialize`, protocol 2025-03-26 to 2025-11-25) gets sessions, which tool activation,
+ * `notifications/tools/list_changed` and requests to the client need. `?mode=discovery|aggregate`
+ * picks the presentation (default: by the number of servers, see `resolveEndpointMode`).
+ */
+export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
+  const deps: GatewayMcpServerDeps = {
+    db: services.db,
+    rateLimiter: services.rateLimiter,
+    logger: services.logger,
+    catalogs: new EndpointCatalogs(services.registry),
+    approval: new ToolApproval(() => services.settings.approvalPolicy()),
+  };
+  const sessions = new EndpointSessions();
+  const activations = new Map<string, ActivatedTools>();
+  const activationsOf = (user: User, mode: EndpointMode | undefined) => {
+    const key = `${user.id}\u0000${mode ?? 'auto'}`;
+    let activated = activations.get(key);
+    if (activated) activations.delete(key);
+    else activated = new ActivatedTools();
+    activations.set(key, activated);
+    if (activations.size > MAX_ACTIVATION_OWNERS)
+      activations.delete(activations.keys().next().value as string);
+    return activated;
+  };
+  const modern = createMcpHandler(
+    ({ authInfo, requestInfo }) => {
+      const user = authInfo?.extra?.user as User;
+      const requestedMode = requestInfo ? modeOf(requestInfo) : undefined;
+      return createGatewayMcpServer(deps, {
+        user,
+        requestedMode: requestedMode instanceof Error ? undefined : requestedMode,
+        activated: activationsOf(user, requestedMode instanceof Error ? undefined : requestedMode),
+        announceToolsChanged: () => modern.notify.toolsChanged(),
+      });
+    },
+    { legacy: 'reject', onerror: (error) => services.logger.debug({ err: error }, '/mcp request refused') },
+  );
+
+  const app = new Hono<GatewayEnv>();
+  app.get(METADATA_PATH, (c) => c.json(protectedResourceMetadata(c.req.raw)));
+  app.all(ENDPOINT_PATH, async (c) => {
+    const request = c.req.raw;
+    const user = await authenticateEndpoint(services, request);
+    if (user instanceof Response) return user;
+    const requestedMode = modeOf(request);
+    if (requestedMode instanceof Error) {
+      return c.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32602, message: requestedMode.message } },
+        400,
+      );
+    }
+    const authInfo = { ...endpointAuthInfo(user), extra: { userId: user.id, user } };
+    if (!(await isLegacyRequest(request))) return modern.fetch(request, { authInfo });
+    return sessions.handle(request, user.id, authInfo, () =>
+      createGatewayMcpServer(deps, {
+        user,
+        requestedMode,
+        activated: new ActivatedTools(),
+        announceToolsChanged: (server) => void server.sendToolListChanged().catch(() => undefined),
+      }),
+    );
+  });
+  return app;
+}
+
+function modeOf(request: Request): EndpointMode | undefined | Error {
+  return parseEndpointMode(new URL(request.url).searchParams.get('mode') ?? undefined);
+}

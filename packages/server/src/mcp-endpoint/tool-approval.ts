@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CallToolResult,
+  createRequestStateCodec,
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+  type RequestStateCodec,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { type ApprovalPolicy, decideApproval } from '@switchboard/core';
+import type { EndpointTool } from './endpoint-catalog.ts';
+
+/** The key of the approval question in `inputRequests` / `inputResponses`. */
+const APPROVAL_KEY = 'approval';
+
+/** What an approval check decided: run the call, or answer the client with this result instead. */
+export type ApprovalOutcome =
+  | { run: true }
+  | { run: false; status: 'denied' | 'declined' | 'refused'; result: CallToolResult }
+  | { run: false; status: 'asked'; result: InputRequiredResult };
+
+/**
+ * The gateway's approval policy on `/mcp`: a tool the policy denies is refused; one it asks about is
+ * put to the person through the client (an elicitation, sent as the SDK's multi-round-trip
+ * `input_required` result, which the SDK turns into an `elicitation/create` request on 2025 sessions)
+ * when the client declares elicitation, and refused with an explanation otherwise. The answer only
+ * counts with the request state minted for this very call (an HMAC over the user, the tool and its
+ * arguments), so a client cannot approve a call it was never asked about.
+ */
+export class ToolApproval {
+  readonly #policy: () => Promise<ApprovalPolicy | undefined>;
+  readonly #codec: RequestStateCodec<{ call: string }>;
+
+  constructor(policy: () => Promise<ApprovalPolicy | undefined>) {
+    this.#policy = policy;
+    // One process serves every round of a 2025 session; a 2026 round on another replica asks again.
+    this.#codec = createRequestStateCodec<{ call: string }>({
+      key: randomBytes(32),
+      ttlSeconds: 600,
+      bind: (ctx) => ctx.http?.authInfo?.clientId ?? '',
+    });
+  }
+
+  /** The hook the SDK verifies echoed request state with (see `ServerOptions.requestState`). */
+  get verify(): RequestStateCodec['verify'] {
+    return (state, ctx) => this.#codec.verify(state, ctx);
+  }
+
+  /** Decides whether `tool` may run with `args` for the request in `ctx`. */
+  async check(
+    tool: EndpointTool,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+    clientCanElicit: boolean,
+  ): Promise<ApprovalOutcome> {
+    const action = decideApproval(await this.#policy(), tool.server, tool.tool.name, tool.tool.annotations);
+    if (action === 'allow') return { run: true };
+    const subject = `${tool.server}:${tool.tool.name}`;
+    if (action === 'deny') {
+      return refusal(
+        'denied',
+        `The gateway's approval policy denies ${subject}; an administrator can change it.`,
+      );
+    }
+    const call = callDigest(tool, args);
+    const state = ctx.mcpReq.requestState<{ call: string }>();
+    const answer = inputResponse(ctx.mcpReq.inputResponses, APPROVAL_KEY);
+    if (typeof state === 'object' && state?.call === call && answer.kind === 'elicit') {
+      if (answer.action === 'accept' && answer.content?.approve === true) return { run: true };
+      return refusal('declined', `The user did not approve ${subject}; it was not run.`);
+    }
+    if (!clientCanElicit) {
+      return refusal(
+        'refused',
+        `${subject} needs the user's approval, and this MCP client cannot ask for it (it declares no elicitation capability). Use a client that supports elicitation, or ask an administrator to allow "${subject}" in the gateway's approval policy.`,
+      );
+    }
+    return {
+      run: false,
+      status: 'asked',
+      result: inputRequired({
+        inputRequests: {
+          [APPROVAL_KEY]: inputRequired.elicit({
+            message: `Allow ${subject} to run with ${summarize(args)}?`,
+            requestedSchema: {
+              type: 'object',
+              properties: { approve: { type: 'boolean', title: `Run ${subject}`, default: false } },
+              required: ['approve'],
+            },
+          }),
+        },
+        requestState: await this.#codec.mint({ call }, ctx),
+      }),
+    };
+  }
+}
+
+function refusal(status: 'denied' | 'declined' | 'refused', text: string): ApprovalOutcome {
+  return { run: false, status, result: { content: [{ type: 'text', text }], isError: true } };
+}
+
+function callDigest(tool: EndpointTool, args: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(`${tool.name}\u0000${JSON.stringify(args)}`)
+    .digest('base64url');
+}
+
+function summarize(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args);
+  return text.length <= 300 ? text : `${text.slice(0, 299)}…`;
+}
