@@ -207,7 +207,9 @@ const sse = {
   description:
     'With `Accept: text/event-stream`: Server-Sent Events. `id` is the event sequence number (resume with `Last-Event-ID` ' +
     'on GET /conversations/{id}/stream, on any replica); `data` is an AG-UI event (RUN_STARTED, TEXT_MESSAGE_*, TOOL_CALL_*, ' +
-    'CUSTOM, RUN_FINISHED/RUN_ERROR). CUSTOM `user_message` acknowledges the stored user message; CUSTOM `turn_saved` ' +
+    'CUSTOM, RUN_FINISHED/RUN_ERROR). CUSTOM `model_output_discarded` {messageId?, toolCallIds, reason} names the text ' +
+    'message and tool calls of a reply that broke off (it is asked again: `model_retry`) or failed: drop them, they are ' +
+    'never stored. CUSTOM `user_message` acknowledges the stored user message; CUSTOM `turn_saved` ' +
     '(just before RUN_FINISHED) carries the stored messages; CUSTOM `server_needs_authorization` {server, server_id, ' +
     'message, authorize} names a server left out of the turn until the user connects it (POST /servers/{id}/authorize); ' +
     'CUSTOM `server_unavailable` {server, server_id, reason, message} names a server left out because it could not be ' +
