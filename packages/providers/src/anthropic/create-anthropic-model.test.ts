@@ -375,7 +375,7 @@ describe('createAnthropicModel', () => {
     const finish = events.at(-1);
     expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
     expect(finish?.type === 'finish' && finish.error).toMatch(
-      /^Anthropic stream failed: the connection was cut \(terminated/,
+      /^Anthropic stream failed: the stream broke off \(terminated/,
     );
   });
 

@@ -283,7 +283,7 @@ describe('createOpenAIModel', () => {
     const finish = events.at(-1);
     expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
     expect(finish?.type === 'finish' && finish.error).toMatch(
-      /^OpenAI-compatible stream failed: the connection was cut \(terminated/,
+      /^OpenAI-compatible stream failed: the stream broke off \(terminated/,
     );
   });
 

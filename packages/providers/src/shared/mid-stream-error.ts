@@ -59,5 +59,5 @@ function midStreamError(thrown: unknown): MidStreamError {
   if (modelErrorType(thrown) !== undefined && shape.error !== undefined) {
     return new MidStreamError(message, { cause: thrown, error: shape.error });
   }
-  return new MidStreamError('the connection was cut', { cause: thrown });
+  return new MidStreamError('the stream broke off', { cause: thrown });
 }

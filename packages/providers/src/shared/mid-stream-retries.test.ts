@@ -179,7 +179,7 @@ describe('a reply that breaks off mid-stream', () => {
     expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'error' });
     const finish = events.at(-1);
     expect(finish?.type === 'finish' && finish.error).toMatch(
-      /^OpenAI-compatible stream failed: the connection was cut \(terminated.*\) — the reply broke off on all 2 attempts; try again later$/,
+      /^OpenAI-compatible stream failed: the stream broke off \(terminated.*\) — the reply broke off on all 2 attempts; try again later$/,
     );
   });
 
