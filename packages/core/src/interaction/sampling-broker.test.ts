@@ -74,4 +74,18 @@ describe('SamplingBroker', () => {
     await expect(broker.handle(params, context)).rejects.toThrow(/overloaded/);
     expect(custom('sampling_resolved')).toMatchObject([{ outcome: 'failed' }]);
   });
+
+  test('answers with the retried reply alone when the first broke off mid-stream', async () => {
+    const model: LanguageModel = {
+      id: 'test:broken-then-whole',
+      async *stream() {
+        yield { type: 'text_delta', text: 'Three mi' };
+        yield { type: 'retry', attempt: 1, waitMs: 1, reason: 'connection' };
+        yield { type: 'text_delta', text: 'Three milks.' };
+        yield { type: 'finish', reason: 'end_turn' };
+      },
+    };
+    const { broker } = setup(model, 'allow');
+    expect(await broker.handle(params, context)).toMatchObject({ content: { text: 'Three milks.' } });
+  });
 });

@@ -163,6 +163,8 @@ async function complete(
     maxTokens: request.maxTokens,
   })) {
     if (event.type === 'text_delta') text += event.text;
+    // The adapter asks again: what the broken attempt wrote is void.
+    else if (event.type === 'retry') text = '';
     else if (event.type === 'finish') {
       finish = event.reason;
       if (event.reason === 'error') throw new Error(`the model failed: ${event.error ?? 'no reason given'}`);
