@@ -51,7 +51,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
   const client = new Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? ANTHROPIC_BASE_URL,
-    // Retries are ours (openWithRetries): bounded, and announced while waiting.
+    // Retries are ours (streamWithRetries): bounded, and announced while waiting.
     maxRetries: 0,
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
