@@ -1,13 +1,16 @@
 import {
+  type CallToolResult,
   type Client,
   type GetPromptResult,
   type Implementation,
   type Prompt,
   type ReadResourceResult,
+  type RequestOptions,
   type Resource,
   type ResourceTemplateType as ResourceTemplate,
   SdkError,
   SdkErrorCode,
+  specTypeSchemas,
   type Tool,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
@@ -22,11 +25,13 @@ import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts
 import type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
 import { type ClientTarget, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
-import { RunningCalls } from './running-calls.ts';
+import { type RunningCall, RunningCalls } from './running-calls.ts';
 import type { McpServerRequestHandlers } from './server-requests.ts';
 import { closeSession, neverSent, type Session } from './session.ts';
+import { TaskStatusListeners } from './task-status-listeners.ts';
 import { toToolDef } from './to-tool-def.ts';
 import { toToolOutput } from './to-tool-output.ts';
+import { runsToolTasks, runToolTask, type TaskSupport, taskSupportOf } from './tool-task.ts';
 import { type ToolsChangedListener, ToolsChangedListeners } from './tools-changed-listeners.ts';
 import { resolveTarget } from './transport-target.ts';
 
@@ -37,6 +42,8 @@ const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 const RECONNECT_RETRY_DELAY_MS = 200;
 /** Longest wait for the `ping` that checks a session after one of its requests timed out. */
 const PING_TIMEOUT_MAX_MS = 5_000;
+/** Longest wait for the server to acknowledge the `tasks/cancel` of a call that was stopped. */
+const TASK_CANCEL_TIMEOUT_MAX_MS = 5_000;
 /** Failures after which the session is unusable: the next request reconnects. */
 const SESSION_BREAKING: ReadonlySet<McpErrorKind> = new Set([
   'connection_closed',
@@ -72,6 +79,8 @@ export class McpConnection implements McpToolClient {
   private readonly listeners = new ToolsChangedListeners();
   /** Tool calls in flight: their deadlines, and where the server's own requests go. */
   private readonly running = new RunningCalls();
+  /** Where the server's announced task statuses go: the calls waiting on those tasks. */
+  private readonly taskStatuses = new TaskStatusListeners();
   /** Sessions being closed in the background after they broke; `close()` waits for them. */
   private readonly closing = new Set<Promise<void>>();
   private session?: Session;
@@ -81,6 +90,8 @@ export class McpConnection implements McpToolClient {
   private readonly closer = new AbortController();
   private connectedBefore = false;
   private tools?: McpToolDef[];
+  /** Each listed tool's `execution.taskSupport`. */
+  private taskSupport = new Map<string, TaskSupport>();
   /** The first listing of the tools, shared by every {@link layer} call waiting for it. */
   private firstListing?: Promise<McpToolDef[]>;
   private serverDescription?: string;
@@ -156,39 +167,47 @@ export class McpConnection implements McpToolClient {
    * while they answer). Aborting `context.signal` cancels the call on the server. Tool-level
    * failures resolve with `isError: true`; everything else rejects with an
    * {@link McpConnectionError}.
+   *
+   * A tool that must run as a task (`execution.taskSupport: 'required'`, MCP 2025-11-25) is
+   * called as one and polled until it ends: each status the server reports is progress and
+   * restarts the timeout, and cancelling sends `tasks/cancel`. Tools that merely allow tasks
+   * are called directly.
    */
   async callTool(
     toolName: string,
     args: Record<string, unknown>,
     context: ToolCallContext,
   ): Promise<ToolOutput> {
+    return toToolOutput(await this.callToolResult(toolName, args, context));
+  }
+
+  /** Like {@link callTool}, but resolves with the server's `CallToolResult` as it came. */
+  async callToolResult(
+    toolName: string,
+    args: Record<string, unknown>,
+    context: ToolCallContext,
+  ): Promise<CallToolResult> {
     const call = this.running.begin(context, this.timeoutMs);
+    const failure = this.context(`calling tool "${toolName}"`, 'request', context.signal, toolName);
     try {
-      const result = await this.request(
-        this.context(`calling tool "${toolName}"`, 'request', context.signal, toolName),
-        async (client) => {
-          call.deadline.touch();
-          try {
-            return await client.callTool(
-              { name: toolName, arguments: args },
-              {
-                signal: call.signal,
-                timeout: NO_SDK_TIMEOUT_MS,
-                maxTotalTimeout: this.options.maxTotalTimeoutMs,
-                resetTimeoutOnProgress: true,
-                onprogress: (progress) => {
-                  call.deadline.touch();
-                  context.onProgress?.(progress);
-                },
-              },
-            );
-          } catch (error) {
-            if (call.timedOut) throw new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', error);
-            throw error;
-          }
-        },
-      );
-      return toToolOutput(result);
+      if (await this.callsAsTask(toolName, failure)) {
+        return await this.callAsTask(toolName, args, call, context, failure);
+      }
+      return await this.callStep(call, failure, (client, options) => {
+        call.deadline.touch();
+        return client.callTool(
+          { name: toolName, arguments: args },
+          {
+            ...options,
+            maxTotalTimeout: this.options.maxTotalTimeoutMs,
+            resetTimeoutOnProgress: true,
+            onprogress: (progress) => {
+              call.deadline.touch();
+              context.onProgress?.(progress);
+            },
+          },
+        );
+      });
     } finally {
       call.end();
     }
@@ -278,6 +297,61 @@ export class McpConnection implements McpToolClient {
     if (session) await closeSession(session, true);
     await this.opening?.catch(() => undefined);
     await Promise.all([...this.closing]);
+  }
+
+  /** True when the tool must be called as a task: the server runs tasks and the tool requires one. */
+  private async callsAsTask(toolName: string, context: FailureContext): Promise<boolean> {
+    const session = await this.acquireVerified(context);
+    if (!runsToolTasks(session.client)) return false;
+    if (!this.tools) await this.layer({ signal: context.signal });
+    return this.taskSupport.get(toolName) === 'required';
+  }
+
+  private async callAsTask(
+    toolName: string,
+    args: Record<string, unknown>,
+    call: RunningCall,
+    context: ToolCallContext,
+    failure: FailureContext,
+  ): Promise<CallToolResult> {
+    try {
+      return await runToolTask(toolName, args, {
+        signal: call.signal,
+        touch: () => call.deadline.touch(),
+        onProgress: context.onProgress,
+        send: (run) => this.callStep(call, failure, run),
+        cancel: (taskId) => this.cancelTask(taskId),
+        statuses: this.taskStatuses,
+      });
+    } catch (error) {
+      throw explainMcpError(call.timedOut ? timedOut(error) : error, failure);
+    }
+  }
+
+  /** One request of a tool call: it ends with the call, and reports the call's idle deadline passing as a timeout. */
+  private callStep<T>(
+    call: RunningCall,
+    context: FailureContext,
+    run: (client: Client, options: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    return this.request(context, async (client) => {
+      try {
+        return await run(client, { signal: call.signal, timeout: NO_SDK_TIMEOUT_MS });
+      } catch (error) {
+        throw call.timedOut ? timedOut(error) : error;
+      }
+    });
+  }
+
+  /** Sends `tasks/cancel` on the live session, if any; waits a bounded time for the answer, ignores failures. */
+  private async cancelTask(taskId: string): Promise<void> {
+    const client = this.session?.client;
+    if (!client) return;
+    await client
+      .request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, {
+        timeout: Math.min(this.timeoutMs, TASK_CANCEL_TIMEOUT_MAX_MS),
+      })
+      .catch(() => undefined);
   }
 
   /** The connection's own handlers, with elicitation and sampling routed to the call that asked. */
@@ -458,6 +532,7 @@ export class McpConnection implements McpToolClient {
         onToolsChanged: (client, tools) => {
           if (this.session?.client === client) this.updateTools(tools);
         },
+        onTaskStatus: (task) => this.taskStatuses.notify(task),
       });
     } catch (error) {
       throw explainMcpError(error, { ...context, diagnostics: this.diagnostics?.() });
@@ -502,6 +577,7 @@ export class McpConnection implements McpToolClient {
   /** Stores a fresh tool list; tells the listeners when it differs from the one known before. */
   private updateTools(tools: Tool[]): McpToolDef[] {
     const defs = tools.map(toToolDef);
+    this.taskSupport = new Map(tools.map((tool) => [tool.name, taskSupportOf(tool)]));
     const previous = this.tools;
     this.tools = defs;
     if (previous && JSON.stringify(previous) !== JSON.stringify(defs)) {
@@ -516,4 +592,9 @@ export class McpConnection implements McpToolClient {
     if (this.serverDescription) layer.description = this.serverDescription;
     return layer;
   }
+}
+
+/** The SDK's own timeout error, standing for a call whose idle deadline passed. */
+function timedOut(cause: unknown): SdkError {
+  return new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', cause);
 }

@@ -5,6 +5,8 @@ import {
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
+  specTypeSchemas,
+  type Task,
   type Tool,
   type Transport,
   UnauthorizedError,
@@ -45,6 +47,8 @@ export interface ClientSettings {
   signal?: AbortSignal;
   /** Called with the fresh tool list after the server announced `tools/list_changed`. */
   onToolsChanged: (client: Client, tools: Tool[]) => void;
+  /** Called with each task status the server announces (`notifications/tasks/status`). */
+  onTaskStatus: (task: Task) => void;
 }
 
 /** A connected SDK client and the transport under it. */
@@ -125,6 +129,11 @@ async function connectOnce(
     },
   });
   registerServerRequestHandlers(client, settings.server, settings.handlers);
+  client.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: specTypeSchemas.TaskStatusNotificationParams },
+    settings.onTaskStatus,
+  );
   // Closing the transport fails whatever the handshake waits for (the SDK's version probe takes no signal).
   const abandon = () => void transport.close().catch(() => undefined);
   settings.signal?.addEventListener('abort', abandon, { once: true });
