@@ -88,6 +88,7 @@ describe('the gateway as an MCP server (/mcp)', () => {
   for (const protocol of ['auto', 'legacy'] as const) {
     it(`aggregate mode lists every tool as {server}_{tool} and calls them through the shipped servers (${protocol})`, async () => {
       const client = await connect(gw.url, { key: KEYS.alice, mode: 'aggregate', protocol });
+      expect(client.getNegotiatedProtocolVersion()).toMatch(protocol === 'auto' ? /^2026-/ : /^2025-/);
       const listed = (await client.listTools()).tools.map((tool) => tool.name);
       expect(listed).toEqual(
         expect.arrayContaining(['shop_add_to_cart', 'shop_get_cart', 'test_tools_echo']),
@@ -200,9 +201,19 @@ describe('the gateway as an MCP server (/mcp)', () => {
     expect(prompts).toEqual([expect.stringContaining('test_tools:delete_everything')]);
     expect(tools.calls.get('delete_everything')).toBe(before + 1);
 
+    // A 2026-07-28 client answers the same question through the multi-round-trip flow.
+    const modern = await connect(gw.url, {
+      key: KEYS.alice,
+      mode: 'aggregate',
+      elicit: () => ({ action: 'accept', content: { approve: true } }),
+    });
+    const approvedAgain = await modern.callTool({ name: 'test_tools_delete_everything', arguments: {} });
+    expect(textOf(approvedAgain)).toBe('deleted');
+    expect(tools.calls.get('delete_everything')).toBe(before + 2);
+
     const audit = await gw.gateway.services.db.query<{ status: string }>(
       "SELECT status FROM mcp_endpoint_calls WHERE user_id = 'alice' AND tool = 'delete_everything' ORDER BY id",
     );
-    expect(audit.rows.map((row) => row.status)).toEqual(['refused', 'declined', 'ok']);
+    expect(audit.rows.map((row) => row.status)).toEqual(['refused', 'declined', 'ok', 'ok']);
   });
 });

@@ -42,7 +42,11 @@ export class EndpointCatalog {
       const connection = clients.get(layer.serverName);
       if (!connection) continue;
       const server = sanitizeServerName(layer.serverName);
+      const seen = new Set<string>();
       for (const tool of layer.tools) {
+        // A server listing one name twice offers one tool.
+        if (seen.has(tool.name)) continue;
+        seen.add(tool.name);
         let name = endpointToolName(layer.serverName, tool.name);
         if (tools.has(name)) name = disambiguatedToolName(layer.serverName, tool.name);
         if (tools.has(name)) continue;
