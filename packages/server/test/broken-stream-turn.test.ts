@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { createAnthropicModel } from '@switchboard/providers';
 import {
   anthropicErrorMidStream,
@@ -6,8 +7,11 @@ import {
   startFakeModelServer,
 } from '@switchboard/providers/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chat } from '../src/cli/chat-command.ts';
+import { gatewayClient } from '../src/cli/gateway-client.ts';
+import { Spinner } from '../src/cli/spinner.ts';
 import { readSse, type SseMessage } from './support/http-client.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
 
 /** The names of the CUSTOM events of a turn, with their values. */
@@ -133,5 +137,24 @@ describe('a turn whose model stream breaks off', () => {
       ['user', 'Hi'],
       ['assistant', 'Hello!'],
     ]);
+  });
+
+  it('marks in the terminal chat that the printed reply broke off before the new one', async () => {
+    const answer = { text: 'Hello from the second try.' };
+    fake.enqueue(anthropicErrorMidStream(anthropicStream(answer), 5), anthropicStream(answer));
+    const typed = ['Hi'];
+    const out = new PassThrough();
+    let printed = '';
+    out.on('data', (chunk) => {
+      printed += chunk;
+    });
+    await chat(gatewayClient(gw.url, KEYS.alice), {
+      lines: { next: async () => typed.shift() },
+      out,
+      spinner: new Spinner(new PassThrough() as never),
+    });
+    expect(printed).toContain(
+      'assistant › Hello from \n(the reply broke off; asking again)\nassistant › Hello from the second try.',
+    );
   });
 });

@@ -27,7 +27,8 @@ interface TurnIo {
 }
 
 /**
- * `switchboard chat`: a conversation in the terminal. Text streams as it is written, tool calls show
+ * `switchboard chat`: a conversation in the terminal. Text streams as it is written (a reply that broke
+ * off and is asked again is marked so before the new one), tool calls show
  * with their arguments and a spinner (a progress bar when the tool reports progress) until their
  * result, calls needing approval are asked about, and so are a server's questions (a form field by
  * field, a link) and its requests for a completion by the model. Leave with /quit or Ctrl+D.
@@ -120,6 +121,13 @@ async function render(events: AsyncIterable<GatewayStreamEvent>, io: TurnIo): Pr
           if (event.name === 'awaiting_approval') {
             const value = event.value as { toolCalls: Array<{ id: string; name: string; input: unknown }> };
             approvals = value.toolCalls.map((call) => ({ id: call.id, name: call.name, input: call.input }));
+          } else if (event.name === 'model_output_discarded') {
+            // The terminal cannot take back what it printed: say it is void and that a new reply follows.
+            if ((event.value as { reason?: string })?.reason === 'retry') {
+              spinner.stop();
+              out.write('\n(the reply broke off; asking again)');
+              spinner.start('thinking…');
+            }
           } else if (event.name === 'tool_progress') {
             const value = event.value as ToolProgressUpdate & { toolCallId: string };
             spinner.start(progressLabel(names.get(value.toolCallId) ?? 'tool', value));
