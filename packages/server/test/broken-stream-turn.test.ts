@@ -121,7 +121,7 @@ describe('a turn whose model stream breaks off', () => {
     const error = failed.at(-1)?.data;
     expect(error).toMatchObject({ type: 'RUN_ERROR' });
     expect(error.message).toBe(
-      'model error: Anthropic API error (overloaded_error): Overloaded — the reply broke off on all 3 attempts; try again later',
+      'model error: Anthropic API error (overloaded_error): Overloaded — the reply broke off mid-stream, still after 2 retries; try again later',
     );
     expect(custom(failed, 'model_output_discarded')).toHaveLength(3);
     expect(await transcript(id)).toEqual([['user', 'Hi']]);

@@ -167,7 +167,7 @@ describe('a reply that breaks off mid-stream', () => {
       type: 'finish',
       reason: 'error',
       error:
-        'Anthropic API error (overloaded_error): Overloaded — the reply broke off on all 3 attempts; try again later',
+        'Anthropic API error (overloaded_error): Overloaded — the reply broke off mid-stream, still after 2 retries; try again later',
       errorType: 'overloaded_error',
     });
   });
@@ -179,7 +179,7 @@ describe('a reply that breaks off mid-stream', () => {
     expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'error' });
     const finish = events.at(-1);
     expect(finish?.type === 'finish' && finish.error).toMatch(
-      /^OpenAI-compatible stream failed: the stream broke off \(terminated.*\) — the reply broke off on all 2 attempts; try again later$/,
+      /^OpenAI-compatible stream failed: the stream broke off \(terminated.*\) — the reply broke off mid-stream, still after 1 retry; try again later$/,
     );
   });
 

@@ -39,11 +39,11 @@ export async function* streamWithRetries<T>(
       const asked = retryAfterMs(headersOf(error));
       const limited = reason === 'rate_limit' ? 'rate limited: ' : '';
       if (number > policy.maxRetries) {
+        const retries = `${policy.maxRetries} ${policy.maxRetries === 1 ? 'retry' : 'retries'}`;
         if (error instanceof MidStreamError && policy.maxRetries > 0) {
-          throw error.withHint(`the reply broke off on all ${number} attempts; try again later`);
+          throw error.withHint(`the reply broke off mid-stream, still after ${retries}; try again later`);
         }
         if (asked === undefined || reason !== 'rate_limit') throw error;
-        const retries = `${policy.maxRetries} ${policy.maxRetries === 1 ? 'retry' : 'retries'}`;
         throw stopped(
           error,
           `rate limited: still refused after ${retries}; ${vendor} asks to wait ${seconds(asked)} more`,
