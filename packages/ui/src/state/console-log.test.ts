@@ -136,6 +136,20 @@ describe('applyConsoleEvent', () => {
     expect(state.entries[1].detail).toMatchObject({ waitMs: 12_500 });
   });
 
+  it('says what a broken reply lost before its retry', () => {
+    const events = [
+      custom('model_output_discarded', { messageId: 'm1', toolCallIds: ['toolu_1'], reason: 'retry' }),
+      custom('model_retry', { attempt: 1, waitMs: 500, reason: 'connection' }),
+      custom('model_output_discarded', { toolCallIds: ['toolu_2', 'toolu_3'], reason: 'aborted' }),
+    ];
+    const state = events.reduce(applyConsoleEvent, EMPTY_CONSOLE);
+    expect(state.entries.map((entry) => [entry.kind, entry.summary])).toEqual([
+      ['model_retry', 'the reply broke off: dropped its text and 1 tool call'],
+      ['model_retry', 'model busy (connection): retry 1 in 500 ms'],
+      ['model_retry', 'the reply ended (aborted): dropped 2 tool calls'],
+    ]);
+  });
+
   it('says which servers a gateway turn went without, and why', () => {
     const events = [
       custom('server_unavailable', {

@@ -122,6 +122,15 @@ function applyCustom(
         detail: record,
       });
     }
+    case 'model_output_discarded': {
+      const calls = Array.isArray(record.toolCallIds) ? record.toolCallIds.length : 0;
+      const dropped = [
+        ...(record.messageId ? ['its text'] : []),
+        ...(calls > 0 ? [`${calls} tool call${calls === 1 ? '' : 's'}`] : []),
+      ].join(' and ');
+      const why = record.reason === 'retry' ? 'the reply broke off' : `the reply ended (${record.reason})`;
+      return line({ kind: 'model_retry', summary: `${why}: dropped ${dropped}`, detail: record });
+    }
     case 'tool_call': {
       const call = value as ToolCall;
       const next = line({
