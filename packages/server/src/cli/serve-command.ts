@@ -7,7 +7,12 @@ import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/provide
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import type { Logger } from 'pino';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
-import { configuredUsers, readConfigFile, type SwitchboardConfig } from '../config/switchboard-config.ts';
+import {
+  configuredServers,
+  configuredUsers,
+  readConfigFile,
+  type SwitchboardConfig,
+} from '../config/switchboard-config.ts';
 import { createGateway, type Gateway } from '../gateway.ts';
 import { LOCAL_USER } from '../http/authenticate.ts';
 import { createLogger } from '../observability/create-logger.ts';
@@ -54,12 +59,14 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   const dataDir = flags.dataDir ?? env.SWITCHBOARD_DATA_DIR ?? config.dataDir ?? '.data/switchboard';
   const databaseUrl = env.DATABASE_URL || config.databaseUrl;
   const users = configuredUsers(config, env);
+  const configured = configuredServers(config, env);
   if (users.length === 0 && !LOOPBACK.has(host)) {
     throw new Error(
       `no users are configured: set SWITCHBOARD_ADMIN_KEY (or "users" in the configuration) before serving on ${host}`,
     );
   }
   const logger = createLogger({ level: config.logLevel ?? env.LOG_LEVEL ?? 'info' });
+  for (const warning of configured.warnings) logger.warn(warning);
   const modelFor = (spec: string | undefined): LanguageModel =>
     modelFromEnvironment(spec ? { ...env, SWITCHBOARD_MODEL: spec } : env) ?? createOfflinePlanner();
   const model = modelFor(env.SWITCHBOARD_MODEL || config.model);
@@ -90,7 +97,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       openAccess: users.length === 0,
       limits: config.limits,
       approvalPolicy: config.approvalPolicy,
-      servers: [...shipped.seeds, ...(config.servers ?? [])],
+      servers: [...shipped.seeds, ...configured.servers],
       builtins: shipped.builtins,
       builtinFetch: shipped.fetch,
       extraLayers: [createAutoUiServer().layer()],

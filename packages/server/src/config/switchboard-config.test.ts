@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configuredUsers, readConfigFile } from './switchboard-config.ts';
+import {
+  configuredServers,
+  configuredUsers,
+  readConfigFile,
+  type SwitchboardConfig,
+} from './switchboard-config.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../../switchboard.config.example.json', import.meta.url));
 
@@ -32,5 +37,48 @@ describe('the configuration file', () => {
     await expect(readConfigFile(join(tmpdir(), 'does-not-exist.json'))).rejects.toThrow(
       /cannot read the configuration/,
     );
+  });
+});
+
+describe('the OAuth client secret of a configured server', () => {
+  const withSecret = (oauth: Record<string, unknown>): SwitchboardConfig => ({
+    servers: [{ name: 'tracker', url: 'https://mcp.example.com/mcp', oauth: { client_id: 'sb', ...oauth } }],
+  });
+
+  it('is read from the variable oauth.client_secretEnv names, without a warning', () => {
+    const { servers, warnings } = configuredServers(withSecret({ client_secretEnv: 'TRACKER_SECRET' }), {
+      TRACKER_SECRET: 's3cret',
+    });
+    expect(servers).toEqual([
+      {
+        name: 'tracker',
+        url: 'https://mcp.example.com/mcp',
+        oauth: { client_id: 'sb', client_secret: 's3cret' },
+      },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('still works written literally, with a warning that names the server but never the secret', () => {
+    const { servers, warnings } = configuredServers(withSecret({ client_secret: 'literal-s3cret' }), {});
+    expect(servers[0]?.oauth).toEqual({ client_id: 'sb', client_secret: 'literal-s3cret' });
+    expect(warnings).toEqual([expect.stringMatching(/server "tracker".*oauth\.client_secretEnv/)]);
+    expect(warnings.join(' ')).not.toContain('literal-s3cret');
+  });
+
+  it('names the variable to set when it is missing or empty, and refuses both ways at once', () => {
+    const named = withSecret({ client_secretEnv: 'TRACKER_SECRET' });
+    expect(() => configuredServers(named, {})).toThrow(/server "tracker".*set TRACKER_SECRET/);
+    expect(() => configuredServers(named, { TRACKER_SECRET: '' })).toThrow(/set TRACKER_SECRET/);
+    expect(() =>
+      configuredServers(withSecret({ client_secret: 'x', client_secretEnv: 'TRACKER_SECRET' }), {
+        TRACKER_SECRET: 'y',
+      }),
+    ).toThrow(/not both/);
+  });
+
+  it('leaves servers without OAuth as they are', () => {
+    const config: SwitchboardConfig = { servers: [{ name: 'everything', command: 'npx', args: ['x'] }] };
+    expect(configuredServers(config, {})).toEqual({ servers: config.servers, warnings: [] });
   });
 });

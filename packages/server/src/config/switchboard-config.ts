@@ -3,6 +3,7 @@ import type { ApprovalPolicy } from '@switchboard/core';
 import type { UserSeed } from '../auth/user.ts';
 import type { ServerSeed } from '../gateway.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
+import type { ServerOAuth } from '../store/server-store.ts';
 import type { GatewayLimits } from './gateway-limits.ts';
 
 /** A user in the configuration file: the key literally, or (better) the variable holding it. */
@@ -12,6 +13,26 @@ export interface ConfiguredUser {
   role?: 'user' | 'admin';
   apiKey?: string;
   apiKeyEnv?: string;
+}
+
+/**
+ * A server's OAuth client in the configuration file: the secret literally (warned about: the file
+ * is often shared or committed), or (better) `client_secretEnv`, the variable holding it.
+ */
+export interface ConfiguredOAuth extends ServerOAuth {
+  client_secretEnv?: string;
+}
+
+/** A server in the configuration file. */
+export interface ConfiguredServer extends Omit<ServerSeed, 'oauth'> {
+  oauth?: ConfiguredOAuth;
+}
+
+/** The configured servers, ready to seed, and what the operator should be told about them. */
+export interface ConfiguredServers {
+  servers: ServerSeed[];
+  /** One sentence per server whose configuration works but should change (never quoting a secret). */
+  warnings: string[];
 }
 
 /** The configuration file of `switchboard serve` (JSON; see switchboard.config.example.json). */
@@ -30,7 +51,7 @@ export interface SwitchboardConfig {
   model?: string;
   limits?: Partial<GatewayLimits>;
   approvalPolicy?: ApprovalPolicy;
-  servers?: ServerSeed[];
+  servers?: ConfiguredServer[];
   /** Run the shipped demo servers in-process: true (default), false, or some of their names. */
   shippedServers?: boolean | string[];
   users?: ConfiguredUser[];
@@ -130,4 +151,38 @@ export function configuredUsers(config: SwitchboardConfig, env: NodeJS.ProcessEn
       { id: 'admin', name: 'Administrator', role: 'admin', apiKey: adminKey },
     ];
   return users;
+}
+
+/**
+ * The servers of a configuration, with OAuth client secrets read from the environment
+ * (`oauth.client_secretEnv`). A secret written into the file still works, with a warning. Throws
+ * when a named variable is unset or empty, or when a server gives the secret both ways.
+ */
+export function configuredServers(config: SwitchboardConfig, env: NodeJS.ProcessEnv): ConfiguredServers {
+  const warnings: string[] = [];
+  const servers = (config.servers ?? []).map((server): ServerSeed => {
+    if (!server.oauth) return server as ServerSeed;
+    const { client_secretEnv: variable, ...oauth } = server.oauth;
+    if (variable === undefined) {
+      if (oauth.client_secret !== undefined) {
+        warnings.push(
+          `server "${server.name}": oauth.client_secret is written in the configuration file; put it in an environment variable and name that with oauth.client_secretEnv instead`,
+        );
+      }
+      return { ...server, oauth };
+    }
+    if (oauth.client_secret !== undefined) {
+      throw new Error(
+        `server "${server.name}": give oauth.client_secret or oauth.client_secretEnv, not both (keep client_secretEnv)`,
+      );
+    }
+    const secret = env[variable];
+    if (!secret) {
+      throw new Error(
+        `server "${server.name}" has no OAuth client secret: set ${variable} (named by oauth.client_secretEnv)`,
+      );
+    }
+    return { ...server, oauth: { ...oauth, client_secret: secret } };
+  });
+  return { servers, warnings };
 }
