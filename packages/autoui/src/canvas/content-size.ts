@@ -61,7 +61,7 @@ function tableSize(data: Record<string, unknown>): CanvasSize {
         .map((column) => ({ key: String(column.key), label: String(column.label ?? column.key) }))
     : Object.keys(rows[0] ?? {}).map((key) => ({ key, label: key }));
   const sample = rows.slice(0, 20);
-  const width = columns.reduce((sum, column) => {
+  const width = columns.reduce((sum: number, column) => {
     const longest = Math.max(
       column.label.length,
       ...sample.map((row) => String(row[column.key] ?? '').length),

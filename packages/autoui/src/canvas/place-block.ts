@@ -11,7 +11,7 @@ export const CANVAS_LAYOUT = Object.freeze({ width: 1200, gap: 16 });
 export function placeBlock(
   blocks: readonly CanvasBlock[],
   size: CanvasSize,
-  layout = CANVAS_LAYOUT,
+  layout: { width: number; gap: number } = CANVAS_LAYOUT,
 ): CanvasPosition {
   const { gap, width } = layout;
   const candidates: CanvasPosition[] = [{ x: 0, y: 0 }];

@@ -79,9 +79,7 @@ describe('createOfflinePlanner', () => {
       'autoui_webmcp_widget_display',
     ]);
     expect(result.toolCalls[1]).toMatchObject({ args: { operation: 'add', a: 5, b: 3 }, result: '8' });
-    expect(widgets).toEqual([
-      expect.objectContaining({ type: 'stat', data: { label: '5 + 3', value: 8 } }),
-    ]);
+    expect(widgets).toEqual([expect.objectContaining({ type: 'stat', data: { label: '5 + 3', value: 8 } })]);
     // The calls are tool-call events, not narrated; the notice is shown once by the UI, not in replies.
     expect(result.text).toBe('Result: 8. Shown on the canvas.');
     expect(OFFLINE_PLANNER_NOTICE).toMatch(/not a language model/);

@@ -1,6 +1,8 @@
 import type { LanguageModel, ModelRequest, ModelStreamEvent } from '@switchboard/core';
 import { planNextStep } from './plan-next-step.ts';
 
+export { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
+
 /** Options of {@link createOfflinePlanner}. */
 export interface OfflinePlannerOptions {
   /** The clock for "today" / "tomorrow" in messages (default: the system clock). */
@@ -17,7 +19,7 @@ export interface OfflinePlannerOptions {
  * tool with arguments filled from the message by its JSON Schema, displays the result with a widget
  * when a `widget_display` tool is offered, and replies in a sentence or two (the calls themselves are
  * tool-call events, not narrated). That it is not a language model, and how to configure one, is
- * `OFFLINE_PLANNER_NOTICE`, for a UI to show once per conversation; its label says so too. The
+ * {@link OFFLINE_PLANNER_NOTICE}, for a UI to show once per conversation; its label says so too. The
  * id is `offline:planner`.
  */
 export function createOfflinePlanner(options: OfflinePlannerOptions = {}): LanguageModel {

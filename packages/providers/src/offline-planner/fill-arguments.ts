@@ -109,7 +109,6 @@ function fillSql(
     filled.specific.push('params');
   }
   filled.sqlPlan = plan;
-  filled.notes.push(`SQL from the template "${plan.template}"`);
 }
 
 function specificValue(
