@@ -89,7 +89,9 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
     expect((await turn).headers()['content-type']).toMatch(/^text\/event-stream/);
     const answers = await page.locator('[data-role="assistant"]').allInnerTexts();
     expect(answers.join('\n')).toContain('Result: 8');
-    expect(answers.join('\n')).toContain('offline planner');
+    // The planner says what it is once, above the conversation, not in its replies.
+    expect(answers.join('\n')).not.toContain('offline planner');
+    await expect(page.getByTestId('planner-notice').textContent()).resolves.toContain('not a language model');
     await expect(canvasWidget(page, 'stat').textContent()).resolves.toMatch(/\b8\b/);
 
     await ask('search milk');

@@ -55,6 +55,10 @@ export type { ElicitationAnswer, ServerRequests } from './state/server-requests.
 export { applyServerRequestEvent, NO_SERVER_REQUESTS } from './state/server-requests.ts';
 export type { ToolStep } from './state/tool-steps.ts';
 export { applyToolStepEvent } from './state/tool-steps.ts';
+export type { CallChip, TurnCalls } from './state/turn-calls.ts';
+export { applyTurnCallEvent, NO_TURN_CALLS } from './state/turn-calls.ts';
+export type { WidgetSource, WidgetSources } from './state/widget-sources.ts';
+export { applyWidgetSourceEvent, NO_WIDGET_SOURCES } from './state/widget-sources.ts';
 export { createMarkdownRenderer } from './widgets/render-markdown.ts';
 export { default as WidgetRenderer } from './widgets/WidgetRenderer.svelte';
 export type { WidgetData } from './widgets/widget-data.ts';

@@ -1,0 +1,203 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
+import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/first-screen/', import.meta.url));
+/** The README's "Try asking" list, in one conversation. */
+const TRY_ASKING = [
+  'what is 5 plus 3',
+  'store hello under greeting',
+  'what is stored in greeting',
+  'search milk',
+  'add the first one to my cart',
+  'show my cart',
+  'which are the largest countries by area',
+  'show countries in South America on a map',
+];
+const SIZES = [
+  { name: 'desktop', width: 1400, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+/** Words of the offline planner's notice, to count how often it shows. */
+const NOTICE_WORDS = 'deterministic, rule-based planner';
+
+/** What the layout check finds wrong on the page: widgets outside the visible canvas, text overflowing its tile, the latest covered or out of view. */
+interface LayoutReport {
+  widgets: number;
+  outside: string[];
+  overflowing: string[];
+  latestInView: boolean;
+}
+
+/**
+ * Measures the canvas in the page: every widget lies within the visible canvas's width (no
+ * horizontal scrolling to find one), the latest lies wholly in view and uncovered, and no tile's text overflows
+ * it (a body wider or — for widgets that do not scroll — taller than its box; tables scroll inside
+ * their tile on purpose).
+ */
+function checkLayout(): LayoutReport {
+  const scroller = document.querySelector('.canvas') as HTMLElement;
+  const view = scroller.getBoundingClientRect();
+  const right = view.left + scroller.clientWidth;
+  const bottom = view.top + scroller.clientHeight;
+  const blocks = [...document.querySelectorAll<HTMLElement>('[data-testid="canvas"] [data-block-id]')];
+  const outside: string[] = [];
+  const overflowing: string[] = [];
+  for (const block of blocks) {
+    const box = block.getBoundingClientRect();
+    const name = `${block.dataset.widgetType} "${block.getAttribute('aria-label')}"`;
+    if (box.left < view.left - 0.5 || box.right > right + 0.5)
+      outside.push(`${name}: ${box.left}–${box.right} of ${view.left}–${right}`);
+    const body = block.querySelector('.body') as HTMLElement;
+    if (body.scrollWidth > body.clientWidth + 1)
+      overflowing.push(`${name}: ${body.scrollWidth} wide in ${body.clientWidth}`);
+    const scrolls = ['table', 'map', 'chart'].includes(block.dataset.widgetType ?? '');
+    if (!scrolls && body.scrollHeight > body.clientHeight + 1)
+      overflowing.push(`${name}: ${body.scrollHeight} high in ${body.clientHeight}`);
+    const title = block.querySelector('.title') as HTMLElement;
+    if (title.getBoundingClientRect().right > box.right) overflowing.push(`${name}: its title`);
+  }
+  const newest = blocks.at(-1);
+  const latest = newest?.getBoundingClientRect();
+  const seen =
+    latest !== undefined &&
+    newest?.contains(document.elementFromPoint(latest.left + latest.width / 2, latest.top + 14)) === true;
+  const latestInView =
+    latest !== undefined &&
+    seen &&
+    latest.top >= view.top - 0.5 &&
+    latest.left >= view.left - 0.5 &&
+    latest.right <= right + 0.5 &&
+    (latest.bottom <= bottom + 0.5 || latest.height > scroller.clientHeight);
+  return { widgets: blocks.length, outside, overflowing, latestInView };
+}
+
+/** Chat messages wider than the chat (text that would be cut or scroll sideways). */
+function chatOverflow(): string[] {
+  const messages = document.querySelector('[data-testid="chat-messages"]') as HTMLElement;
+  const edge = messages.getBoundingClientRect().right;
+  return [...messages.querySelectorAll<HTMLElement>('.message, [data-testid="tool-chips"]')]
+    .filter(
+      (element) =>
+        element.getBoundingClientRect().right > edge + 0.5 || element.scrollWidth > element.clientWidth + 1,
+    )
+    .map((element) => element.textContent?.slice(0, 60) ?? '');
+}
+
+describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chromium, real gateway)', () => {
+  let gateway: RealGateway;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const shots: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    [gateway, browser] = await Promise.all([startRealGateway(), launchChromium()]);
+    page = await browser.newPage({ viewport: { width: SIZES[0].width, height: SIZES[0].height } });
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(gateway.url);
+    await page.waitForSelector('.app[data-ready="true"]');
+  }, 90_000);
+
+  afterAll(async () => {
+    console.log(`Screenshots:\n${shots.join('\n')}`);
+    await browser?.close();
+    await gateway?.close();
+  });
+
+  async function shoot(name: string) {
+    const path = `${SCREENSHOTS}${name}.png`;
+    await page.screenshot({ path });
+    shots.push(path);
+  }
+
+  async function ask(text: string) {
+    const before = await page.locator('[data-role="user"]').count();
+    await page.getByLabel('Message').fill(text);
+    await page.getByLabel('Message').press('Enter');
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-role="user"]').length > count,
+      before,
+    );
+    await page.waitForSelector('.app[data-running="false"]');
+  }
+
+  /** Waits for the canvas to settle (new widgets fitted and scrolled into view), then checks its layout. */
+  async function expectCanvasLaidOut(widgets: number) {
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="canvas"] [data-block-id]').length >= count,
+      widgets,
+    );
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const report = await page.evaluate(checkLayout);
+    expect(report.outside, 'widgets outside the visible canvas').toEqual([]);
+    expect(report.overflowing, 'text overflowing its tile').toEqual([]);
+    expect(report.latestInView, 'the latest widget in view').toBe(true);
+    expect(await page.evaluate(chatOverflow), 'chat overflowing').toEqual([]);
+  }
+
+  const noticeCount = () =>
+    page.evaluate((words) => (document.body.textContent ?? '').split(words).length - 1, NOTICE_WORDS);
+
+  for (const size of SIZES) {
+    it(`answers the whole "Try asking" list at ${size.width}×${size.height} with every widget in view`, async () => {
+      if (size.name !== 'desktop') {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.getByRole('button', { name: 'New conversation' }).click();
+        await page.getByTestId('chat-empty').waitFor();
+      }
+      const phone = size.name === 'phone';
+      await expect(page.getByTestId('planner-notice').count()).resolves.toBe(1);
+      await expect(page.getByRole('button', { name: 'what is 5 plus 3' }).count()).resolves.toBe(1);
+      await shoot(`${size.name}-00-empty`);
+      for (const [index, question] of TRY_ASKING.entries()) {
+        await ask(question);
+        const step = `${size.name}-${String(index + 1).padStart(2, '0')}-${question.replaceAll(' ', '-')}`;
+        if (phone) {
+          await shoot(`${step}-chat`);
+          await page.getByRole('tab', { name: /^Canvas/ }).click();
+          await expectCanvasLaidOut(index + 1);
+          await shoot(`${step}-canvas`);
+          await page.getByRole('tab', { name: 'Chat' }).click();
+        } else {
+          await expectCanvasLaidOut(index + 1);
+          await shoot(step);
+        }
+        // The disclaimer shows once per conversation, not in every reply.
+        await expect(noticeCount()).resolves.toBe(1);
+      }
+      const replies = await page.locator('[data-role="assistant"]').allInnerTexts();
+      expect(replies).toHaveLength(TRY_ASKING.length);
+      expect(replies[0]).toBe('Result: 8. Shown on the canvas.');
+      for (const reply of replies) expect(reply).not.toMatch(/Calling |I called |Showing the result/);
+      // Each call is a chip (name, arguments, time) that opens on the arguments and the result.
+      const chip = page.locator('[data-testid="tool-chip"][data-tool$="_calculate"]').first();
+      await expect(chip.textContent()).resolves.toMatch(/Calculate.*operation: add, a: 5, b: 3.*\d+ ms/);
+      await chip.locator('summary').click();
+      await expect(chip.getByLabel('Result').textContent()).resolves.toBe('8');
+      // Widgets have human titles, and the call they show on hover.
+      const stat = page.locator('[data-testid="canvas"] [data-widget-type="stat"]').first();
+      await expect(stat.textContent()).resolves.toContain('5 + 3');
+      await expect(stat.locator('.bar').getAttribute('title')).resolves.toMatch(
+        /calculate \{"operation":"add"/,
+      );
+      expect(pageErrors).toEqual([]);
+    }, 90_000);
+  }
+
+  it('keeps the console behind a button on a phone, and lets the notice be dismissed', async () => {
+    await page.getByRole('button', { name: 'Console', exact: true }).click();
+    await page.getByTestId('agent-console').waitFor();
+    await shoot('phone-console');
+    await page.getByRole('button', { name: 'Close the console' }).click();
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await expect(noticeCount()).resolves.toBe(0);
+  });
+});
