@@ -48,6 +48,8 @@ export class LoopRun {
   #text = '';
   /** The vendor's error type of a failed model call, for the result. */
   #errorType: string | undefined;
+  /** The names of the tools the last model request offered, in order. */
+  #offeredBefore: string[] | undefined;
 
   constructor(
     options: AgentLoopOptions,
@@ -270,7 +272,7 @@ export class LoopRun {
 
   /**
    * Discovery (or all) tools, then activated servers' and revealed tools, appended in a stable order;
-   * and how many tools lead that never change (before the first appended one), for prompt caching.
+   * and how many of them lead as they did in the last request (for prompt caching).
    */
   #currentTools(): { tools: ProviderTool[]; stableToolCount: number } {
     const tools =
@@ -288,8 +290,7 @@ export class LoopRun {
     for (const server of servers)
       if ('executedBy' in server.layer)
         for (const tool of this.#catalog.toolsForLayer(server.layer)) add(tool);
-    const stable = tools.length;
-    const always = this.#options.discovery === 'eager' ? 0 : stable;
+    const always = this.#options.discovery === 'eager' ? 0 : tools.length;
     for (const name of this.#session.revealedTools) add(this.#catalog.providerTool(name));
     // Tools an activated server gained since (tools/list_changed) come last.
     for (const server of servers) {
@@ -303,8 +304,10 @@ export class LoopRun {
     )
       add(RECALL_TOOL);
     const offered = capToolCount(tools, always, this.#limits.maxToolsPerRequest, this.#calledToolNames());
-    const dropped = offered.findIndex((tool, index) => tool !== tools[index]);
-    return { tools: offered, stableToolCount: Math.min(stable, dropped === -1 ? offered.length : dropped) };
+    const before = this.#offeredBefore ?? offered.map((tool) => tool.name);
+    const changed = offered.findIndex((tool, index) => tool.name !== before[index]);
+    this.#offeredBefore = offered.map((tool) => tool.name);
+    return { tools: offered, stableToolCount: changed === -1 ? offered.length : changed };
   }
 
   /** The names of the tools this conversation has called so far. */

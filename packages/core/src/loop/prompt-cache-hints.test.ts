@@ -5,18 +5,21 @@ import { createWebMcpServer } from '../webmcp/webmcp-server.ts';
 import { runAgentLoop } from './run-agent-loop.ts';
 
 describe('the prompt-cache hints of model requests', () => {
-  it('counts the discovery tools as stable, and the tools activated later as not', async () => {
+  it('counts the tools the previous request offered first as stable, and the ones activated since as not', async () => {
     const provider = createScriptedModel([
-      { toolCalls: [{ name: 'calculator_webmcp_search_tools', input: { query: 'arithmetic' } }] },
       { toolCalls: [{ name: 'calculator_webmcp_calculate', input: { operation: 'multiply', a: 6, b: 7 } }] },
-      { text: '42' },
+      { toolCalls: [{ name: 'calculator_webmcp_calculate', input: { operation: 'add', a: 42, b: 1 } }] },
+      { text: '43' },
     ]);
-    await runAgentLoop('6 times 7', { provider, layers: [createCalculatorStorageServer().layer()] });
+    await runAgentLoop('6 times 7, plus 1', { provider, layers: [createCalculatorStorageServer().layer()] });
     const [first, second, third] = provider.requests;
     expect(first.stableToolCount).toBe(first.tools.length);
+    // The call activated the server: its tools are appended after the ones offered before.
     expect(second.tools.length).toBeGreaterThan(first.tools.length);
     expect(second.stableToolCount).toBe(first.tools.length);
-    expect(third.stableToolCount).toBe(first.tools.length);
+    // Nothing new since: all stable.
+    expect(third.tools).toEqual(second.tools);
+    expect(third.stableToolCount).toBe(third.tools.length);
   });
 
   it('ends the stable history before the tool result the next step compresses', async () => {

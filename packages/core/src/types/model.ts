@@ -26,9 +26,9 @@ export interface ModelRequest {
   signal: AbortSignal;
   maxTokens?: number;
   /**
-   * How many of the first `tools` stay the same for the whole conversation (the discovery and client
-   * tools); the ones after them are appended as tools are activated. A prompt-caching adapter ends a
-   * cached prefix there, so activating a tool keeps those tools' cache. Default: all of `tools`.
+   * How many of the first `tools` the conversation's previous request offered first too, in the same
+   * order (all of them when the tools did not change); tools activated since are appended after them.
+   * A prompt-caching adapter reads the previous request's cached tools there. Default: all of `tools`.
    */
   stableToolCount?: number;
   /**

@@ -149,7 +149,7 @@ describe('createAnthropicModel', () => {
     expect(JSON.stringify(received.headers)).toContain(KEY);
   });
 
-  it('keeps the request byte-identical up to the stable-tools breakpoint when tools are activated', async () => {
+  it("keeps the request byte-identical up to the previous request's tools when tools are activated", async () => {
     const activated = Array.from({ length: 3 }, (_, index) => ({
       name: `weather_mcp_tool_${index}`,
       description: 'A weather tool',
@@ -165,7 +165,10 @@ describe('createAnthropicModel', () => {
     expect(JSON.stringify(after.tools.slice(0, tools.length))).toContain(
       '"cache_control":{"type":"ephemeral"}',
     );
-    expect(after.tools.slice(tools.length)).toEqual(activated);
+    expect(after.tools.slice(tools.length)).toEqual([
+      ...activated.slice(0, -1),
+      { ...activated[2], cache_control: { type: 'ephemeral' } },
+    ]);
   });
 
   it('never sends more than 4 breakpoints, however long the conversation', async () => {
@@ -183,9 +186,9 @@ describe('createAnthropicModel', () => {
         model().stream(request({ messages: [...messages], stableToolCount: 1, stableMessageCount: step })),
       );
       expect(events.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
-      // Tools, system prompt, the last message, and from the second step the stable history.
-      const breakpoints = JSON.stringify(server.requests.at(-1)?.body).split('cache_control').length - 1;
-      expect(breakpoints).toBe(step === 0 ? 3 : 4);
+      // Five places qualify from the second step: the tools before and after an activation, the system
+      // prompt, the stable history and the last message.
+      expect(JSON.stringify(server.requests.at(-1)?.body).split('cache_control').length - 1).toBe(4);
     }
   });
 

@@ -22,23 +22,25 @@ function plan(
 }
 
 describe('planCacheBreakpoints', () => {
-  it('ends prefixes after the stable tools, the system prompt, the stable history and the last message', () => {
-    expect(plan({ stableToolCount: 2, stableMessageCount: 3 })).toEqual({
-      tools: [1],
-      system: true,
-      messages: [2, 4],
-    });
+  it('ends prefixes after the tools, the system prompt, the stable history and the last message', () => {
+    expect(plan({ stableMessageCount: 3 })).toEqual({ tools: [3], system: true, messages: [2, 4] });
   });
 
-  it('treats every tool as stable, and all messages but the last, when the request does not say', () => {
+  it('takes all messages but the last as stable when the request does not say', () => {
     expect(plan()).toEqual({ tools: [3], system: true, messages: [3, 4] });
   });
 
-  it('ends a prefix at the last tool when there is no system prompt, so activated tools are cached too', () => {
-    expect(plan({ system: '', stableToolCount: 2 })).toEqual({
+  it("after an activation, ends one at the previous request's tools in place of the system prompt", () => {
+    expect(plan({ stableToolCount: 2, stableMessageCount: 3 })).toEqual({
       tools: [1, 3],
       system: false,
-      messages: [3, 4],
+      messages: [2, 4],
+    });
+    // With the whole history stable there is room for all.
+    expect(plan({ stableToolCount: 2, stableMessageCount: 5 })).toEqual({
+      tools: [1, 3],
+      system: true,
+      messages: [4],
     });
   });
 
@@ -68,7 +70,8 @@ describe('planCacheBreakpoints', () => {
   });
 
   it("caches only the tools and system prompt in 'prefix' mode, and nothing when off", () => {
-    expect(plan({ stableToolCount: 2 }, 'prefix')).toEqual({ tools: [1], system: true, messages: [] });
+    expect(plan({}, 'prefix')).toEqual({ tools: [3], system: true, messages: [] });
+    expect(plan({ stableToolCount: 2 }, 'prefix')).toEqual({ tools: [1, 3], system: true, messages: [] });
     expect(plan({}, 'off')).toEqual({ tools: [], system: false, messages: [] });
   });
 });
