@@ -91,4 +91,33 @@ describe('createTracingObserver', () => {
     expect(spans[2].status?.message).toBe('boom');
     expect(spans.every((span) => span.ended)).toBe(true);
   });
+
+  it('counts prompt-cache reads and writes in the input tokens, and names each', () => {
+    const { tracer, spans } = recordingTracer();
+    const turn = createTracingObserver(tracer).startTurn({
+      conversationId: 'conv_1',
+      runId: 'run_1',
+      model: 'anthropic:claude-x',
+      userId: 'alice',
+    });
+    for (const usage of [
+      { inputTokens: 10, outputTokens: 5, cacheWriteTokens: 3000 },
+      { inputTokens: 20, outputTokens: 7, cacheReadTokens: 3000, cacheWriteTokens: 400 },
+    ]) {
+      turn.event(custom('model_request', {}));
+      turn.event(custom('model_response', { finish: 'end_turn', usage }));
+    }
+    turn.end({ stopReason: 'end_turn' });
+    expect(spans[2].attributes).toMatchObject({
+      'gen_ai.usage.input_tokens': 3420,
+      'gen_ai.usage.cache_read.input_tokens': 3000,
+      'gen_ai.usage.cache_creation.input_tokens': 400,
+    });
+    expect(spans[0].attributes).toMatchObject({
+      'gen_ai.usage.input_tokens': 6430,
+      'gen_ai.usage.output_tokens': 12,
+      'gen_ai.usage.cache_read.input_tokens': 3000,
+      'gen_ai.usage.cache_creation.input_tokens': 3400,
+    });
+  });
 });

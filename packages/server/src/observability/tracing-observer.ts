@@ -40,10 +40,11 @@ export function createTracingObserver(tracer: Tracer): TurnObserver {
             const value = event.value as { finish: string; usage: Usage };
             usage.inputTokens += value.usage.inputTokens;
             usage.outputTokens += value.usage.outputTokens;
+            usage.cacheReadTokens = (usage.cacheReadTokens ?? 0) + (value.usage.cacheReadTokens ?? 0);
+            usage.cacheWriteTokens = (usage.cacheWriteTokens ?? 0) + (value.usage.cacheWriteTokens ?? 0);
             modelSpan.setAttributes({
               'gen_ai.response.finish_reasons': [value.finish],
-              'gen_ai.usage.input_tokens': value.usage.inputTokens,
-              'gen_ai.usage.output_tokens': value.usage.outputTokens,
+              ...usageAttributes(value.usage),
             });
             if (value.finish === 'error') modelSpan.setStatus({ code: SpanStatusCode.ERROR });
             modelSpan.end();
@@ -71,16 +72,27 @@ export function createTracingObserver(tracer: Tracer): TurnObserver {
         },
         end(outcome) {
           modelSpan?.end();
-          turn.setAttributes({
-            'gen_ai.usage.input_tokens': usage.inputTokens,
-            'gen_ai.usage.output_tokens': usage.outputTokens,
-            'switchboard.stop_reason': outcome.stopReason,
-          });
+          turn.setAttributes({ ...usageAttributes(usage), 'switchboard.stop_reason': outcome.stopReason });
           if (outcome.error)
             turn.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.slice(0, 200) });
           turn.end();
         },
       };
     },
+  };
+}
+
+/**
+ * The GenAI token attributes of a usage: input tokens include the ones read from and written to the
+ * provider's prompt cache (our counts keep them apart, as Anthropic does), each also given alone.
+ */
+function usageAttributes(usage: Usage): Record<string, number> {
+  const read = usage.cacheReadTokens ?? 0;
+  const written = usage.cacheWriteTokens ?? 0;
+  return {
+    'gen_ai.usage.input_tokens': usage.inputTokens + read + written,
+    'gen_ai.usage.output_tokens': usage.outputTokens,
+    ...(read > 0 ? { 'gen_ai.usage.cache_read.input_tokens': read } : {}),
+    ...(written > 0 ? { 'gen_ai.usage.cache_creation.input_tokens': written } : {}),
   };
 }
