@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
         // The disclaimer shows once per conversation, not in every reply.
         await expect(noticeCount()).resolves.toBe(1);
       }
-      const replies = await page.locator('[data-role="assistant"]').allInnerTexts();
+      const replies = await page.getByTestId('reply').allInnerTexts();
       expect(replies).toHaveLength(TRY_ASKING.length);
       expect(replies[0]).toBe('Result: 8. Shown on the canvas.');
       for (const reply of replies) expect(reply).not.toMatch(/Calling |I called |Showing the result/);
@@ -192,12 +192,17 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     }, 90_000);
   }
 
-  it('keeps the console behind a button on a phone, and lets the notice be dismissed', async () => {
+  it('keeps the console behind a button on a phone, lets the notice be dismissed, and offers questions when no tool fits', async () => {
     await page.getByRole('button', { name: 'Console', exact: true }).click();
     await page.getByTestId('agent-console').waitFor();
     await shoot('phone-console');
     await page.getByRole('button', { name: 'Close the console' }).click();
     await page.getByRole('button', { name: 'Got it' }).click();
     await expect(noticeCount()).resolves.toBe(0);
+    await ask('good morning');
+    const noMatch = page.getByTestId('no-tool-called');
+    await expect(noMatch.textContent()).resolves.toContain('No tool was called');
+    await expect(noMatch.getByRole('button', { name: 'search milk' }).count()).resolves.toBe(1);
+    await shoot('phone-no-tool-called');
   });
 });

@@ -28,11 +28,6 @@ export function actionReply(
   sqlPlan: SqlPlan | undefined,
 ): string {
   const lines: string[] = [];
-  if (sqlPlan !== undefined) {
-    lines.push(
-      `Answered with my fixed question template "${sqlPlan.template}" (${sqlPlan.title}), matched to your words.`,
-    );
-  }
   const result = action.result;
   const tool = shortToolName(action.call.name);
   if (result === undefined) lines.push(`${tool} has not answered.`);
@@ -47,6 +42,8 @@ export function actionReply(
         : 'Shown on the canvas.',
     );
   }
+  if (sqlPlan !== undefined)
+    lines.push(`(The SQL is my fixed question template "${sqlPlan.template}", matched to your words.)`);
   return lines.join(' ');
 }
 
