@@ -81,6 +81,11 @@ describe.skipIf(!hasChromium)('servers asking the person, in standalone mode (Ch
     await expect(
       card.locator('select[name="titledSingleSelectEnum"] option:checked').textContent(),
     ).resolves.toBe('Superman');
+    // Multi-selects are checkboxes, the defaults ticked.
+    const fish = card.locator('fieldset[data-field="titledMultipleSelectEnum"]');
+    await expect(fish.getByRole('checkbox').count()).resolves.toBe(3);
+    await expect(fish.getByRole('checkbox', { name: 'Tuna' }).isChecked()).resolves.toBe(true);
+    await fish.getByRole('checkbox', { name: 'Trout' }).check();
     await card.locator('input[name="name"]').fill('Ada Lovelace');
     await card.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `${SCREENSHOTS}elicitation-form.png` });
@@ -91,6 +96,12 @@ describe.skipIf(!hasChromium)('servers asking the person, in standalone mode (Ch
     await expect(card.count()).resolves.toBe(0);
     const call = page.locator('[data-testid="agent-console"] li.tool_call');
     await expect(call.locator('pre').textContent()).resolves.toContain('Name: Ada Lovelace');
+    const { result } = JSON.parse((await call.locator('pre').textContent()) ?? '{}') as { result: string };
+    const { content } = JSON.parse(result.slice(result.indexOf('Raw result:') + 'Raw result:'.length));
+    expect(content).toMatchObject({
+      untitledMultipleSelectEnum: ['Guitar'],
+      titledMultipleSelectEnum: ['fish-1', 'fish-3'],
+    });
     const lines = await page.locator('[data-testid="agent-console"] li.elicitation').allTextContents();
     expect(lines.join('\n')).toMatch(/everything asks for a form[\s\S]*elicitation accept by you/);
     expect(pageErrors).toEqual([]);

@@ -19,6 +19,19 @@ const schema = {
       ],
     },
     fish: { type: 'array', items: { enum: ['Tuna', 'Trout'] }, default: ['Tuna'] },
+    heroes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2,
+      items: {
+        anyOf: [
+          { const: 'hero-1', title: 'Superman' },
+          { const: 'hero-2', title: 'Flash' },
+          { const: 'hero-3', title: 'Wonder Woman' },
+        ],
+      },
+    },
+    tags: { type: 'array', items: { type: 'string' } },
   },
   required: ['name'],
 };
@@ -44,11 +57,22 @@ describe('elicitation forms', () => {
       {
         name: 'fish',
         label: 'fish',
-        type: 'textarea',
+        type: 'checkboxes',
         required: false,
-        placeholder: 'JSON',
-        default: '["Tuna"]',
+        options: ['Tuna', 'Trout'],
+        default: ['Tuna'],
       },
+      {
+        name: 'heroes',
+        label: 'heroes',
+        type: 'checkboxes',
+        required: false,
+        options: ['hero-1', 'hero-2', 'hero-3'],
+        optionLabels: ['Superman', 'Flash', 'Wonder Woman'],
+        minItems: 1,
+        maxItems: 2,
+      },
+      { name: 'tags', label: 'tags', type: 'textarea', required: false, placeholder: 'JSON' },
     ]);
   });
 
@@ -59,18 +83,35 @@ describe('elicitation forms', () => {
         check: false,
         integer: 7,
         hero: 'hero-2',
-        fish: '["Trout"]',
+        fish: ['Trout', 'Tuna'],
+        heroes: [],
+        tags: '["a"]',
       }),
     ).toEqual({
       ok: true,
-      content: { name: 'Ada', check: false, integer: 7, hero: 'hero-2', fish: ['Trout'] },
+      content: {
+        name: 'Ada',
+        check: false,
+        integer: 7,
+        hero: 'hero-2',
+        fish: ['Tuna', 'Trout'],
+        tags: ['a'],
+      },
     });
   });
 
   it('says what is wrong by field label', () => {
-    expect(elicitationContent(fields, { integer: 1.5, fish: '[' })).toEqual({
+    expect(
+      elicitationContent(fields, {
+        integer: 1.5,
+        fish: ['Carp'],
+        heroes: ['hero-1', 'hero-2', 'hero-3'],
+        tags: '[',
+      }),
+    ).toEqual({
       ok: false,
-      message: 'String: required; integer: must be an integer; fish: must be valid JSON',
+      message:
+        'String: required; integer: must be an integer; fish: "Carp" is not one of Tuna, Trout; heroes: choose at most 2; tags: must be valid JSON',
     });
   });
 });

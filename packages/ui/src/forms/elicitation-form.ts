@@ -6,7 +6,8 @@ const INPUT_OF_FORMAT: Record<string, FormWidgetField['type']> = { email: 'email
 
 /**
  * The `form` widget's fields for the fields of a server's requested schema (elicitation): strings by
- * format, numbers with their range, booleans as checkboxes, choices as selects, anything else as JSON.
+ * format, numbers with their range, booleans as checkboxes, choices as selects, multi-selects as
+ * groups of checkboxes, anything else as JSON.
  */
 export function elicitationFormFields(fields: readonly SchemaField[]): FormWidgetField[] {
   return fields.map((field) => {
@@ -30,6 +31,17 @@ export function elicitationFormFields(fields: readonly SchemaField[]): FormWidge
           options: (field.options ?? []).map(String),
           ...(field.optionLabels ? { optionLabels: field.optionLabels } : {}),
           ...(field.default !== undefined ? { default: String(field.default) } : {}),
+        };
+      case 'multi':
+        return {
+          ...common,
+          type: 'checkboxes',
+          required: field.required,
+          options: (field.options ?? []).map(String),
+          ...(field.optionLabels ? { optionLabels: field.optionLabels } : {}),
+          ...(field.minItems !== undefined ? { minItems: field.minItems } : {}),
+          ...(field.maxItems !== undefined ? { maxItems: field.maxItems } : {}),
+          ...(Array.isArray(field.default) ? { default: field.default.map(String) } : {}),
         };
       case 'number':
       case 'integer':

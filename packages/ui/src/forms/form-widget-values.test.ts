@@ -32,3 +32,40 @@ describe('validateFormValues', () => {
     });
   });
 });
+
+describe('validateFormValues with a group of checkboxes', () => {
+  const fields = [
+    {
+      name: 'fish',
+      type: 'checkboxes' as const,
+      options: ['Tuna', 'Salmon', 'Trout'],
+      minItems: 2,
+      maxItems: 2,
+    },
+    { name: 'extras', type: 'checkboxes' as const, options: ['Lemon'], required: true },
+  ];
+
+  it('gives the ticked options in the order offered', () => {
+    expect(validateFormValues(fields, { fish: ['Trout', 'Tuna'], extras: ['Lemon'] })).toEqual({
+      ok: true,
+      values: { fish: ['Tuna', 'Trout'], extras: ['Lemon'] },
+    });
+  });
+
+  it('leaves an optional group untouched when nothing is ticked, and says how many to tick otherwise', () => {
+    expect(validateFormValues(fields, { fish: [], extras: ['Lemon'] })).toEqual({
+      ok: true,
+      values: { fish: [], extras: ['Lemon'] },
+    });
+    expect(validateFormValues(fields, { fish: ['Tuna'], extras: [] })).toEqual({
+      ok: false,
+      errors: { fish: 'tick at least 2', extras: 'tick at least one' },
+    });
+    expect(
+      validateFormValues(fields, { fish: ['Tuna', 'Salmon', 'Trout', 'Carp'], extras: ['Lemon'] }),
+    ).toEqual({
+      ok: false,
+      errors: { fish: 'must be among the choices' },
+    });
+  });
+});

@@ -2,7 +2,8 @@
 export interface FormWidgetField {
   name: string;
   label?: string;
-  type?: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'date' | 'select' | 'checkbox';
+  /** `checkboxes`: any of `options`, one checkbox each; its value is the array of those ticked. */
+  type?: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'date' | 'select' | 'checkbox' | 'checkboxes';
   required?: boolean;
   options?: string[];
   /** The text shown for each of `options` (default: the option itself). */
@@ -15,6 +16,9 @@ export interface FormWidgetField {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Checkboxes: how many must be ticked at least and at most (when any is). */
+  minItems?: number;
+  maxItems?: number;
   default?: unknown;
 }
 
@@ -37,6 +41,13 @@ export function validateFormValues(
       if (field.required && value !== true) errors[field.name] = 'must be checked';
       continue;
     }
+    if (field.type === 'checkboxes') {
+      const ticked = Array.isArray(value) ? value.map(String) : [];
+      const problem = tickedProblem(field, ticked);
+      if (problem) errors[field.name] = problem;
+      else values[field.name] = (field.options ?? []).filter((option) => ticked.includes(option));
+      continue;
+    }
     const text = value === undefined || value === null ? '' : String(value).trim();
     if (text === '') {
       if (field.required) errors[field.name] = 'required';
@@ -47,6 +58,15 @@ export function validateFormValues(
     else values[field.name] = field.type === 'number' ? Number(text) : text;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+function tickedProblem(field: FormWidgetField, ticked: readonly string[]): string | undefined {
+  if (ticked.some((option) => !field.options?.includes(option))) return 'must be among the choices';
+  const least = Math.max(field.minItems ?? 0, field.required ? 1 : 0);
+  if (ticked.length < least && (ticked.length > 0 || field.required))
+    return least === 1 ? 'tick at least one' : `tick at least ${least}`;
+  if (field.maxItems !== undefined && ticked.length > field.maxItems) return `tick at most ${field.maxItems}`;
+  return undefined;
 }
 
 function fieldProblem(field: FormWidgetField, text: string): string | undefined {

@@ -4,11 +4,12 @@ import type { JsonSchema } from '@switchboard/core';
 export interface SchemaField {
   name: string;
   label: string;
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
+  /** `multi`: several of `options` (an array of choices, MCP's multi-select enum). */
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi' | 'json';
   required: boolean;
   description?: string;
   options?: unknown[];
-  /** Enum fields: the option shown for each of `options` (from `oneOf` titles or `enumNames`). */
+  /** Enum and multi fields: the option shown for each of `options` (from `oneOf`/`anyOf` titles or `enumNames`). */
   optionLabels?: string[];
   default?: unknown;
   /** The constraints the schema states, for forms that check them as the user types. */
@@ -18,13 +19,26 @@ export interface SchemaField {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Multi fields: how many options must be chosen at least and at most. */
+  minItems?: number;
+  maxItems?: number;
 }
 
-const CONSTRAINTS = ['format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'] as const;
+const CONSTRAINTS = [
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+] as const;
 
 /**
  * The fields of a form for a tool's JSON Schema: one per top-level property; nested values edited as JSON.
- * Choices come from `enum` (labelled by `enumNames`) or from a `oneOf` of titled `const`s.
+ * Choices come from `enum` (labelled by `enumNames`) or from a `oneOf` of titled `const`s; an array
+ * whose items are such choices (`items.enum`, or `items.anyOf` of titled `const`s) is a multi-select.
  */
 export function fieldsFromSchema(schema: JsonSchema | undefined): SchemaField[] {
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
@@ -33,12 +47,16 @@ export function fieldsFromSchema(schema: JsonSchema | undefined): SchemaField[] 
     const type = Array.isArray(property.type)
       ? property.type.find((entry) => entry !== 'null')
       : property.type;
-    const choices = choicesOf(property);
-    const kind: SchemaField['kind'] = choices
-      ? 'enum'
-      : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
-        ? type
-        : 'json';
+    const items = type === 'array' ? (property.items as JsonSchema | undefined) : undefined;
+    const multiChoices = items && typeof items === 'object' ? choicesOf(items) : undefined;
+    const choices = multiChoices ?? choicesOf(property);
+    const kind: SchemaField['kind'] = multiChoices
+      ? 'multi'
+      : choices
+        ? 'enum'
+        : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
+          ? type
+          : 'json';
     const constraints = CONSTRAINTS.filter((key) => property[key] !== undefined).map((key) => [
       key,
       property[key],
@@ -62,7 +80,7 @@ function choicesOf(property: JsonSchema): Pick<SchemaField, 'options' | 'optionL
     const labelled = Array.isArray(names) && names.length === property.enum.length;
     return { options: property.enum, ...(labelled ? { optionLabels: names.map(String) } : {}) };
   }
-  const oneOf = property.oneOf as Array<{ const?: unknown; title?: unknown }> | undefined;
+  const oneOf = (property.oneOf ?? property.anyOf) as Array<{ const?: unknown; title?: unknown }> | undefined;
   if (!Array.isArray(oneOf) || oneOf.length === 0 || !oneOf.every((entry) => entry && 'const' in entry))
     return undefined;
   return {
@@ -72,8 +90,30 @@ function choicesOf(property: JsonSchema): Pick<SchemaField, 'options' | 'optionL
 }
 
 /**
- * Turns the raw form values (strings from inputs, booleans from checkboxes) into tool arguments:
- * numbers parsed, JSON fields parsed, empty optional fields left out. Returns the errors per field instead
+ * The options a multi field's value names (an array of options or their strings), in the order of
+ * the options; or what is wrong: an unknown option, or fewer or more than the field allows.
+ */
+function chosenOptions(field: SchemaField, value: unknown): unknown[] | string {
+  const picked = Array.isArray(value)
+    ? value.map(String)
+    : value === undefined || value === ''
+      ? []
+      : [String(value)];
+  const options = field.options ?? [];
+  const unknown = picked.find((text) => !options.some((option) => String(option) === text));
+  if (unknown !== undefined) return `"${unknown}" is not one of ${options.map(String).join(', ')}`;
+  const chosen = options.filter((option) => picked.includes(String(option)));
+  const least = Math.max(field.minItems ?? 0, field.required ? 1 : 0);
+  if (chosen.length < least && (chosen.length > 0 || field.required))
+    return least === 1 ? 'choose at least one' : `choose at least ${least}`;
+  if (field.maxItems !== undefined && chosen.length > field.maxItems)
+    return `choose at most ${field.maxItems}`;
+  return chosen;
+}
+
+/**
+ * Turns the raw form values (strings from inputs, booleans from checkboxes, arrays of options from
+ * checkbox groups) into tool arguments: numbers parsed, JSON fields parsed, empty optional fields left out. Returns the errors per field instead
  * when a value cannot be read.
  */
 export function argsFromForm(
@@ -87,6 +127,12 @@ export function argsFromForm(
     const empty = value === undefined || value === '' || value === null;
     if (field.kind === 'boolean') {
       if (value !== undefined) args[field.name] = value === true || value === 'true';
+      continue;
+    }
+    if (field.kind === 'multi') {
+      const outcome = chosenOptions(field, value);
+      if (typeof outcome === 'string') errors[field.name] = outcome;
+      else if (outcome.length > 0 || field.required) args[field.name] = outcome;
       continue;
     }
     if (empty) {
