@@ -1,4 +1,5 @@
 import type { TextAnalyzer } from './analyze-text.ts';
+import { compoundTerms } from './compound-terms.ts';
 import { impliedWords } from './implied-words.ts';
 import { SYNONYM_GROUPS } from './synonyms.ts';
 import { adjacentPairs } from './term-pairs.ts';
@@ -41,11 +42,17 @@ export class QueryExpander {
   }
 
   /**
-   * The concepts of a query, one per distinct term, in order of first occurrence; then the words
-   * the query implies without saying them (a file path implies "file"), at a lower weight.
+   * The concepts of a query, one per distinct term, in order of first occurrence; then, when
+   * `known` tells which terms the catalog holds, the catalog's terms for words the query writes
+   * together or apart where the catalog does the opposite ("cosmosdb", "key vault"); then the
+   * words the query implies without saying them (a file path implies "file"), at a lower weight.
    */
-  concepts(query: string): QueryConcept[] {
+  concepts(query: string, known?: (term: string) => boolean): QueryConcept[] {
     const terms = new Set(this.#analyzer.terms(query));
+    if (known !== undefined) {
+      for (const term of compoundTerms(query, (word) => this.#analyzer.normalize(word), known))
+        terms.add(term);
+    }
     const concepts = [...terms].map((term) => this.#concept(term, 1));
     for (const term of new Set(this.#analyzer.terms(impliedWords(query).join(' ')))) {
       if (!terms.has(term)) concepts.push(this.#concept(term, IMPLIED_WORD_WEIGHT));

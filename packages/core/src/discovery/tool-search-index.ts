@@ -25,6 +25,7 @@ import {
   TOOL_FIELD_WEIGHTS,
   toolSearchFields,
 } from './tool-search-text.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 /** Options of `ToolSearchIndex.search`. */
 export interface ToolSearchOptions {
@@ -53,6 +54,8 @@ interface LayerEntry {
   server: string;
   protocol: ToolProtocol;
   tools: IndexedTool[];
+  /** The distinct terms of the layer's tools and server, as counted in the vocabulary. */
+  terms: string[];
 }
 
 /** Weight of a pair of neighbouring query words found side by side in a tool's name or first sentence. */
@@ -91,6 +94,8 @@ export class ToolSearchIndex {
   readonly #serverStats = new FieldStatistics(SERVER_FIELD_WEIGHTS);
   readonly #sharedStats = new FieldStatistics(SHARED_FIELD_WEIGHTS);
   readonly #pairs = new TermPairs();
+  readonly #vocabulary = new Vocabulary();
+  readonly #known = (term: string): boolean => this.#vocabulary.has(term);
   readonly #entries = new Map<string, IndexedTool>();
   readonly #layers = new Map<string, LayerEntry>();
 
@@ -144,7 +149,14 @@ export class ToolSearchIndex {
       id: layerKey,
       text: uniqueText(serverFields.name, serverFields.description, serverFields.tools),
     });
-    this.#layers.set(layerKey, { server, protocol: layer.protocol, tools: entries });
+    const terms = [
+      ...new Set([
+        ...documents.flatMap((document) => document.text.split(' ')),
+        ...Object.values(serverFields).flat(),
+      ]),
+    ];
+    this.#vocabulary.add(terms);
+    this.#layers.set(layerKey, { server, protocol: layer.protocol, tools: entries, terms });
   }
 
   /** Removes every tool of a (sanitized) server, or only those of one protocol. */
@@ -168,7 +180,7 @@ export class ToolSearchIndex {
 
   /** Servers ranked by how well their name, description, category and tool names match the query. */
   searchServers(query: string, options: { limit?: number } = {}): ServerSearchResult[] {
-    const concepts = this.#expander.concepts(query);
+    const concepts = this.#expander.concepts(query, this.#known);
     const short = concepts.length <= SHORT_QUERY_TERMS;
     const matchesOf = (term: string) =>
       termMatches(searchTerm(this.#servers, term, short), this.#serverStats, term, short);
@@ -183,7 +195,7 @@ export class ToolSearchIndex {
 
   /** Every candidate tool for a query, best first. */
   #rank(query: string): ScoredTool[] {
-    const concepts = this.#expander.concepts(query);
+    const concepts = this.#expander.concepts(query, this.#known);
     if (concepts.length === 0) return [];
     const short = concepts.length <= SHORT_QUERY_TERMS;
     const total = Math.max(1, this.#entries.size);
@@ -287,6 +299,7 @@ export class ToolSearchIndex {
       this.#pairs.remove(entry.prefixedName);
       this.#entries.delete(entry.prefixedName);
     }
+    this.#vocabulary.remove(layer.terms);
     this.#servers.discard(key);
     this.#serverStats.remove(key);
     this.#sharedStats.remove(key);
