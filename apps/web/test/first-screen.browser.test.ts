@@ -199,6 +199,9 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     await page.getByRole('button', { name: 'Close the console' }).click();
     await page.getByRole('button', { name: 'Got it' }).click();
     await expect(noticeCount()).resolves.toBe(0);
+    await page.reload();
+    await page.waitForSelector('.app[data-ready="true"]');
+    await expect(noticeCount()).resolves.toBe(0);
     await ask('good morning');
     const noMatch = page.getByTestId('no-tool-called');
     await expect(noMatch.textContent()).resolves.toContain('No tool was called');
