@@ -6,7 +6,6 @@
 
 export { hashApiKey, newApiKey } from './auth/api-keys.ts';
 export type { User, UserSeed } from './auth/user.ts';
-export type { SequencedEvent, StreamEvent } from './chat/stream-event.ts';
 export { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
 export { createGateway, type Gateway, type GatewayOptions, type ServerSeed } from './gateway.ts';
 export { buildOpenApiDocument } from './http/openapi-document.ts';
@@ -18,3 +17,4 @@ export { createLogger } from './observability/create-logger.ts';
 export type { Database, Queryable } from './storage/database.ts';
 export { type DatabaseOptions, openDatabase } from './storage/open-database.ts';
 export type { Conversation, PendingCall } from './store/conversation.ts';
+export type { SequencedEvent, StreamEvent } from './store/stream-event.ts';

@@ -3,6 +3,7 @@ import { ApiError, conversationNotFound } from '../http/api-error.ts';
 import type { MessageDraft } from '../messages/api-message.ts';
 import { toApiMessages } from '../messages/to-api-messages.ts';
 import type { Database } from '../storage/database.ts';
+import type { CachedSession } from '../store/cached-session.ts';
 import {
   type ClientToolDeclaration,
   type ConversationRow,
@@ -12,10 +13,9 @@ import {
 import { json } from '../store/conversation-store.ts';
 import { insertMessages, type MessageRow, rebuildSessionHistory } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
+import type { SequencedEvent, StreamEvent } from '../store/stream-event.ts';
 import { insertStreamEvents } from '../store/stream-event-store.ts';
 import { abandonApprovals, interruptedEvent, interruptedSeq, statusOf } from './conversation-lease.ts';
-import type { CachedSession } from './session-cache.ts';
-import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 
 /** What starting a turn needs. */
 export interface AcquireRequest {

@@ -1,5 +1,5 @@
 import type { ServerRow } from '../store/server-store.ts';
-import type { StreamEvent } from './stream-event.ts';
+import type { StreamEvent } from '../store/stream-event.ts';
 
 /**
  * The `server_needs_authorization` event of a turn that left out an OAuth server the user has not

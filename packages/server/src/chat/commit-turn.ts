@@ -1,13 +1,13 @@
 import type { AgentSessionSnapshot, ApprovalPolicy } from '@switchboard/core';
 import type { ApiMessage, MessageDraft } from '../messages/api-message.ts';
 import type { Database } from '../storage/database.ts';
+import type { CachedSession } from '../store/cached-session.ts';
 import type { ConversationStatus, PendingCall } from '../store/conversation.ts';
 import { json } from '../store/conversation-store.ts';
 import { type MessageRow, toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
+import type { SequencedEvent } from '../store/stream-event.ts';
 import { chunkOf } from '../store/stream-event-store.ts';
-import type { CachedSession } from './session-cache.ts';
-import type { SequencedEvent } from './stream-event.ts';
 
 /** A call waiting for a person's decision, stored for the approvals list. */
 export interface ApprovalRequest {

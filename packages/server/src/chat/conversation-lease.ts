@@ -1,8 +1,8 @@
 import type { AgentSessionSnapshot } from '@switchboard/core';
 import type { Database, Queryable } from '../storage/database.ts';
 import { type ConversationRow, type ConversationStatus, parseSession } from '../store/conversation.ts';
+import type { StreamEvent } from '../store/stream-event.ts';
 import { insertStreamEvents } from '../store/stream-event-store.ts';
-import type { StreamEvent } from './stream-event.ts';
 
 /** The message of the RUN_ERROR that closes a turn whose gateway stopped in the middle. */
 export const INTERRUPTED_MESSAGE =

@@ -1,8 +1,8 @@
 import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
+import type { SequencedEvent } from '../store/stream-event.ts';
 import { readStreamEvents } from '../store/stream-event-store.ts';
 import { recoverInterruptedTurn } from './conversation-lease.ts';
-import type { SequencedEvent } from './stream-event.ts';
 import type { TurnRunner } from './turn-runner.ts';
 import { WakeSignal } from './wake-signal.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SequencedEvent, StreamEvent } from '../store/stream-event.ts';
 import { LiveRun } from './live-run.ts';
-import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 
 const text = (delta: string): StreamEvent => ({
   type: 'TEXT_MESSAGE_CONTENT',

@@ -1,4 +1,4 @@
-import type { SequencedEvent, StreamEvent } from './stream-event.ts';
+import type { SequencedEvent, StreamEvent } from '../store/stream-event.ts';
 
 /** Receives a live run's events in order. */
 export type LiveListener = (event: SequencedEvent) => void;

@@ -8,13 +8,13 @@ import type { TurnObservation } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
 import type { PendingCall } from '../store/conversation.ts';
 import { type MessageRow, toApiMessage } from '../store/message-store.ts';
+import type { StreamEvent } from '../store/stream-event.ts';
 import type { AcquiredTurn } from './acquire-conversation.ts';
 import { commitTurn, LeaseLostError, type TurnCommit } from './commit-turn.ts';
 import { statusOf } from './conversation-lease.ts';
 import { forgetFailedRequest } from './forget-failed-request.ts';
 import type { LiveRun } from './live-run.ts';
 import type { SessionCache } from './session-cache.ts';
-import type { StreamEvent } from './stream-event.ts';
 import {
   approvalDecisions,
   approvalRequests,

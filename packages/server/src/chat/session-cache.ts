@@ -1,10 +1,4 @@
-/** A conversation's session as this gateway last committed it. */
-export interface CachedSession {
-  /** The conversation's `session_version` it belongs to. */
-  version: number;
-  /** The session's JSON, as stored: each turn parses a copy of its own. */
-  json: string;
-}
+import type { CachedSession } from '../store/cached-session.ts';
 
 /** Default bounds of a {@link SessionCache}. */
 const DEFAULT_SESSION_CACHE = { maxEntries: 2_000, maxChars: 64_000_000 } as const;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { SequencedEvent } from '../chat/stream-event.ts';
+import type { SequencedEvent } from '../store/stream-event.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 

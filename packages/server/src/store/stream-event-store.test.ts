@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SequencedEvent, StreamEvent } from '../chat/stream-event.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../storage/migrations.ts';
 import { openPgliteDatabase } from '../storage/pglite-database.ts';
+import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 import { chunkOf, insertStreamEvents, readStreamEvents } from './stream-event-store.ts';
 
 const event = (n: number): StreamEvent => ({

@@ -1,6 +1,6 @@
-import type { SequencedEvent, StreamEvent } from '../chat/stream-event.ts';
 import type { Queryable } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
+import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 
 /**
  * A run's consecutive events as stored: one row of `stream_chunks`, the events of seq `first_seq`,
