@@ -192,7 +192,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     }, 90_000);
   }
 
-  it('keeps the console behind a button on a phone, lets the notice be dismissed, and offers questions when no tool fits', async () => {
+  it('keeps the console behind a button on a phone, lets the notice be dismissed, offers questions when no tool fits, and shows errors', async () => {
     await page.getByRole('button', { name: 'Console', exact: true }).click();
     await page.getByTestId('agent-console').waitFor();
     await shoot('phone-console');
@@ -207,5 +207,13 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     await expect(noMatch.textContent()).resolves.toContain('No tool was called');
     await expect(noMatch.getByRole('button', { name: 'search milk' }).count()).resolves.toBe(1);
     await shoot('phone-no-tool-called');
+    // A gateway that fails the turn: the error is said in a designed banner, and the app goes on.
+    await page.route('**/chat', (route) => route.fulfill({ status: 503, body: 'the gateway is restarting' }));
+    await ask('search milk');
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/503|restarting/);
+    await shoot('phone-error');
+    await page.unroute('**/chat');
+    await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
   });
 });
