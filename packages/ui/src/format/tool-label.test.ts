@@ -7,6 +7,8 @@ describe('tool labels', () => {
     expect(toolLabel('calculator_storage_mcp_get-storage')).toBe('Get storage');
     expect(toolLabel('autoui_webmcp_widget_display')).toBe('Widget display');
     expect(toolLabel('showCart')).toBe('Show cart');
+    expect(toolLabel('open_data_mcp_query_sql')).toBe('Query SQL');
+    expect(toolLabel('get_user_id')).toBe('Get user ID');
   });
 
   it('writes arguments in a few characters', () => {

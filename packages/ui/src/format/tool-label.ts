@@ -3,13 +3,17 @@ export function shortToolName(name: string): string {
   return /_(?:mcp|webmcp)_(.+)$/.exec(name)?.[1] ?? name;
 }
 
-/** A tool's name in words: `shop_mcp_search_products` → `Search products`. */
+/** Words written in capitals in a tool's name in words. */
+const ACRONYMS = /\b(?:sql|id|url|api|csv|json|html|mcp|ui)\b/g;
+
+/** A tool's name in words: `shop_mcp_search_products` → `Search products`, `query_sql` → `Query SQL`. */
 export function toolLabel(name: string): string {
   const words = shortToolName(name)
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replace(ACRONYMS, (word) => word.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
