@@ -86,7 +86,7 @@ function renderGlobalSystemPrompt(catalog: ToolCatalog): string {
           `STEP 1 — Search the recipes (tested ways to combine tools for a task): ${call('search_recipes')}; read the chosen one with ${call('get_recipe')} and follow it.`,
         ]
       : []),
-    `STEP 2 — Find the tools: ${call('search_tools')}, with a few keywords per step of the task (search again for the next step). To see which servers exist: ${call('list_servers')}; to search one server, pass its name as "server".`,
+    `STEP 2 — Find the tools: ${call('search_tools')}. Split the task into the capabilities it needs and write one short keyword query for each — a verb and its object, not the user's sentence — sent together: {"queries": ["weather forecast", "convert currency", "send email"]}. Search again when a later step needs something the results lack. To see which servers exist: ${call('list_servers')}; to search one server, pass its name as "server".`,
     'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
     ...uiStep(servers, uiCall),
   ].join('\n');

@@ -8,9 +8,11 @@ import {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
   DEFAULT_SERVER_PAGE,
   type GlobalToolKind,
+  MAX_GLOBAL_QUERIES,
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
+import { mergeRankings } from './merge-rankings.ts';
 import { searchRecipes } from './search-recipes.ts';
 import type { ToolSearchResult } from './tool-search-result.ts';
 
@@ -48,44 +50,65 @@ export function answerGlobalTool(
 }
 
 function searchTools(args: Record<string, unknown>, source: GlobalToolSource): PseudoToolAnswer {
-  const { query, server } = args;
-  if (typeof query !== 'string' || query.trim() === '') {
-    return failure('search_tools needs a non-empty "query" string, e.g. {"query": "weather forecast"}.');
+  const { server } = args;
+  const queries = readQueries(args);
+  if (queries === undefined) {
+    return failure(
+      `search_tools needs "queries": short keyword queries, one per capability (at most ${MAX_GLOBAL_QUERIES}), e.g. {"queries": ["weather forecast", "send email"]} — or a non-empty "query" string, e.g. {"query": "weather forecast"}.`,
+    );
   }
   if (server !== undefined && server !== null && typeof server !== 'string') {
     return failure(
       '"server" must be a server name from list_servers, e.g. {"query": "forecast", "server": "weather"}.',
     );
   }
-  const named = source.realTool(query.trim());
-  if (named !== undefined) return fullToolAnswer(query, query.trim(), named);
+  const named = queries.length === 1 ? source.realTool(queries[0]) : undefined;
+  if (named !== undefined) return fullToolAnswer(queries[0], queries[0], named);
   const limit = readInteger(args.limit, DEFAULT_GLOBAL_SEARCH_LIMIT, 1, MAX_GLOBAL_SEARCH_LIMIT);
   const scope =
     typeof server === 'string' && server.trim() !== '' ? findServers(server.trim(), source) : undefined;
   if (scope !== undefined && scope.length === 0) return unknownServer(String(server), source);
-  const results = scope
-    ? scope.flatMap((entry) =>
-        source.searchTools(query, { server: entry.server, protocol: entry.protocol, limit }),
-      )
-    : source.searchTools(query, { limit });
-  if (results.length === 0 && scope !== undefined) return firstToolsOf(scope, query, limit, source);
-  if (results.length === 0) {
+  const searchOne = (query: string) =>
+    scope
+      ? scope.flatMap((entry) =>
+          source.searchTools(query, { server: entry.server, protocol: entry.protocol, limit }),
+        )
+      : source.searchTools(query, { limit });
+  const shown = mergeRankings(
+    queries.map((query) => searchOne(query).slice(0, limit)),
+    (result) => result.prefixedName,
+    Math.min(MAX_GLOBAL_SEARCH_LIMIT, limit * queries.length),
+  );
+  const asked = queries.length === 1 ? { query: queries[0] } : { queries };
+  const wording = queries.map((query) => `"${query}"`).join(', ');
+  if (shown.length === 0 && scope !== undefined)
+    return firstToolsOf(scope, queries.join(' / '), limit, source);
+  if (shown.length === 0) {
     return {
-      text: `No tool matches "${query}". Try other words — one step of the task at a time — or call list_servers.`,
+      text: `No tool matches ${wording}. Try other words — one short query per capability — or call list_servers.`,
       revealed: [],
       isError: false,
     };
   }
-  const shown = results.slice(0, limit);
   return {
     text: JSON.stringify({
-      query,
+      ...asked,
       results: shown.map((result) => describeResult(result, source)),
       note: 'These tools can be called from your next step. "alsoOn" names other servers with a tool of the same name (search with "server" to get theirs).',
     }),
     revealed: shown.map((result) => result.prefixedName),
     isError: false,
   };
+}
+
+/** The queries of a search: "queries" (non-empty strings, at most MAX_GLOBAL_QUERIES) or "query"; undefined when neither is usable. */
+function readQueries(args: Record<string, unknown>): string[] | undefined {
+  const { queries, query } = args;
+  const list = Array.isArray(queries) ? queries : typeof query === 'string' ? [query] : [];
+  const usable = list.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+  if (usable.length === 0 || usable.length !== list.length || usable.length > MAX_GLOBAL_QUERIES)
+    return undefined;
+  return [...new Set(usable.map((item) => item.trim()))];
 }
 
 /** A server-restricted search that matched nothing: the server's first tools, so the model can go on. */

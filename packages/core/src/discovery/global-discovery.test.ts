@@ -79,6 +79,8 @@ describe('global discovery mode', () => {
     expect(prompt).toContain('on 302 servers');
     expect(prompt).not.toContain('filler');
     expect(prompt).not.toContain('SERVERS');
+    expect(prompt).toMatch(/one short keyword query for each.*\{"queries": \[/);
+    expect(prompt).toContain('search_tools(queries?, query?, server?, limit?)');
     const digitless = (text: string) => text.replace(/\d+/g, 'N');
     expect(digitless(prompt)).toBe(digitless(small.systemPrompt()));
   });
@@ -117,6 +119,18 @@ describe('global discovery mode', () => {
     expect(answer.revealed.length).toBeLessThanOrEqual(5);
   });
 
+  it('search_tools takes one query per capability and merges their results, the best of each first', () => {
+    const answer = call(globalCatalog(), 'search_tools', {
+      queries: ['weather alerts', 'dish by ingredient'],
+      limit: 2,
+    });
+    expect(answer.isError).toBe(false);
+    expect(answer.revealed.slice(0, 2)).toEqual(['weather_mcp_get_alerts', 'cookbook_mcp_find_dish']);
+    expect(answer.revealed.length).toBeLessThanOrEqual(4);
+    expect(new Set(answer.revealed).size).toBe(answer.revealed.length);
+    expect(JSON.parse(answer.text).queries).toEqual(['weather alerts', 'dish by ingredient']);
+  });
+
   it('search_tools can be restricted to one server, by its listed or original name', () => {
     const catalog = globalCatalog();
     const restricted = call(catalog, 'search_tools', { query: 'weather', server: 'Cookbook', limit: 3 });
@@ -136,7 +150,9 @@ describe('global discovery mode', () => {
 
   it('bad input gets an explanatory error', () => {
     const catalog = globalCatalog();
-    expect(call(catalog, 'search_tools', {}).text).toMatch(/needs a non-empty "query"/);
+    expect(call(catalog, 'search_tools', {}).text).toMatch(/needs "queries".*or a non-empty "query"/);
+    expect(call(catalog, 'search_tools', { queries: ['weather', 3] }).isError).toBe(true);
+    expect(call(catalog, 'search_tools', { queries: Array(9).fill('weather') }).text).toMatch(/at most 8/);
     expect(call(catalog, 'search_tools', [1]).text).toMatch(/JSON object/);
     expect(call(catalog, 'search_tools', { query: 'x', server: 3 }).text).toMatch(/"server" must be/);
   });

@@ -10,6 +10,8 @@ export type GlobalToolKind = (typeof GLOBAL_TOOL_NAMES)[number];
 export const DEFAULT_GLOBAL_SEARCH_LIMIT = 5;
 /** The most results one `search_tools` call returns. */
 export const MAX_GLOBAL_SEARCH_LIMIT = 50;
+/** The most queries one `search_tools` call takes (one per capability a task needs). */
+export const MAX_GLOBAL_QUERIES = 8;
 /** Servers per `list_servers` page when the model does not say. */
 export const DEFAULT_SERVER_PAGE = 25;
 /** The largest `list_servers` page. */
@@ -26,20 +28,30 @@ export function globalToolDefinition(kind: GlobalToolKind): { description: strin
     case 'search_tools':
       return {
         description:
-          'Search the tools of every server by what you want to do. Returns the best matches with their parameters; they can be called from your next step and stay callable. Search once per step of the task.',
+          'Search the tools of every server by what you want to do. Write short keyword queries, one per capability the task needs — a verb and its object, e.g. ["weather forecast", "convert currency", "send email"] — and send them together as "queries": the results are merged, the best of each query first. Returns the matches with their parameters; they can be called from your next step and stay callable.',
         inputSchema: {
           type: 'object',
           properties: {
-            query: { type: 'string', description: 'A few keywords, e.g. "weather forecast for a city".' },
+            queries: {
+              type: 'array',
+              items: { type: 'string' },
+              minItems: 1,
+              maxItems: MAX_GLOBAL_QUERIES,
+              description:
+                'Short keyword queries, one per capability, e.g. ["weather forecast", "send email"].',
+            },
+            query: {
+              type: 'string',
+              description: 'One keyword query, e.g. "weather forecast" (or use "queries").',
+            },
             server: { type: 'string', description: 'Only tools of this server (a name from list_servers).' },
             limit: {
               type: 'integer',
               minimum: 1,
               maximum: MAX_GLOBAL_SEARCH_LIMIT,
-              description: `Maximum number of results (default ${DEFAULT_GLOBAL_SEARCH_LIMIT}).`,
+              description: `Maximum number of results per query (default ${DEFAULT_GLOBAL_SEARCH_LIMIT}).`,
             },
           },
-          required: ['query'],
         },
       };
     case 'list_servers':
