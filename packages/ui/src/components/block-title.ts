@@ -4,15 +4,13 @@ import type { WidgetSource } from '../state/widget-sources.ts';
 
 /**
  * The title on a widget's bar: the tool whose result it shows, in words ("Calculate", "Get
- * storage"), else the widget's own title or label, else its type in words.
+ * storage"), else the widget's own title, else its type in words (not a stat's label, which the
+ * stat shows already).
  */
 export function blockTitle(block: Pick<CanvasBlock, 'type' | 'data'>, source?: WidgetSource): string {
   if (source !== undefined) return toolLabel(source.name);
-  for (const key of ['title', 'label']) {
-    const value = block.data[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return toolLabel(block.type);
+  const title = block.data.title;
+  return typeof title === 'string' && title.trim() !== '' ? title.trim() : toolLabel(block.type);
 }
 
 /** The call a widget shows, as text for its tooltip: `shop_mcp_search_products {"query":"milk"}`. */
