@@ -15,6 +15,10 @@ export interface TestAuthorizationServer {
   issuer: string;
   /** Lifetime in seconds of the access tokens issued from now on; 300 at first (set it low to test refresh). */
   accessTokenTtl: number;
+  /** How long the token endpoint waits before it answers (0 at first), to let concurrent requests overlap. */
+  tokenDelayMs: number;
+  /** Requests the token endpoint has answered (code exchanges and refreshes). */
+  tokenRequests: number;
   /** Revokes a token at the revocation endpoint (RFC 7009), as the public client `clientId`. */
   revoke(token: string, clientId: string): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ export async function startAuthorizationServer(
   const fixture: TestAuthorizationServer = {
     issuer,
     accessTokenTtl: 300,
+    tokenDelayMs: 0,
+    tokenRequests: 0,
     revoke: (token: string, clientId: string) => revoke(issuer, token, clientId),
     close: async () => {
       server.closeAllConnections();
@@ -86,7 +92,13 @@ export async function startAuthorizationServer(
       },
     },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (request, response) => {
+    if (request.method !== 'POST' || !request.url?.startsWith('/token'))
+      return void handle(request, response);
+    fixture.tokenRequests++;
+    setTimeout(() => void handle(request, response), fixture.tokenDelayMs);
+  });
   return fixture;
 }
 

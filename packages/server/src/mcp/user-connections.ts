@@ -1,6 +1,8 @@
 import { McpConnection, type McpConnectionOptions } from '@switchboard/core/node';
 import type { Database } from '../storage/database.ts';
 import type { ServerRow } from '../store/server-store.ts';
+import { CredentialLocks } from './credential-locks.ts';
+import { singleUseRefreshFetch } from './single-use-refresh-fetch.ts';
 import { userOAuthProvider } from './user-oauth-provider.ts';
 
 /** What per-user connections need from the gateway. */
@@ -15,15 +17,18 @@ export interface UserConnectionsOptions {
 /**
  * The connections to servers that authorize each user with OAuth: one per user and server, never
  * shared, each with the user's own provider (tokens read from and saved to the encrypted store, so
- * a refresh made by one replica serves the others). A request that needs the person's consent fails
+ * a refresh made by one replica serves the others, and a refresh token is sent once however many
+ * replicas find the access token expired together). A request that needs the person's consent fails
  * with an `unauthorized` error: the person connects the server through the API.
  */
 export class UserConnections {
   readonly #options: UserConnectionsOptions;
   readonly #connections = new Map<string, { userId: string; serverId: string; connection: McpConnection }>();
+  readonly #locks: CredentialLocks;
 
   constructor(options: UserConnectionsOptions) {
     this.#options = options;
+    this.#locks = new CredentialLocks(options.db);
   }
 
   /** The user's connection to the server (opened on first use), made from the registry's options. */
@@ -38,7 +43,13 @@ export class UserConnections {
       row,
       redirectUrl: this.#options.redirectUrl(),
     });
-    const connection = new McpConnection({ ...base, authorization: { provider } });
+    const fetch = singleUseRefreshFetch(base.fetch ?? globalThis.fetch, {
+      locks: this.#locks,
+      key: this.#options.key,
+      userId,
+      serverId: row.id,
+    });
+    const connection = new McpConnection({ ...base, fetch, authorization: { provider } });
     this.#connections.set(id, { userId, serverId: row.id, connection });
     return connection;
   }

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OAuthClientState } from '@switchboard/core';
+import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
+import { decodeJwt } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../servers/test/oidc-authorization-server.ts';
+import { openSecret } from '../src/auth/secret-box.ts';
+import { createGateway, type Gateway } from '../src/index.ts';
+import { createLogger } from '../src/observability/create-logger.ts';
+import { type ApiClient, apiClient } from './support/http-client.ts';
+import { queuedModel } from './support/queued-model.ts';
+import { dropSchema } from './support/test-database.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ALICE_KEY = 'sk-refresh-alice';
+
+async function unreachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL at ${new URL(DATABASE_URL).host} (${(error as Error).message})`;
+  }
+}
+
+const skipped = await unreachable();
+if (skipped) process.stderr.write(`concurrent refresh test skipped: cannot reach ${skipped}\n`);
+
+/**
+ * Two gateway replicas on one PostgreSQL database find a user's access token expired at the same
+ * moment. The authorization server (oidc-provider) rotates refresh tokens and refuses, and revokes
+ * the grant, when one is used twice: the refresh token must go out once, and both replicas go on
+ * with the tokens it brought.
+ */
+describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway replicas', () => {
+  const key = randomBytes(32);
+  const schema = `sb_refresh_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let authorizationServer: TestAuthorizationServer;
+  let dataDir: string;
+  let shop: ShippedServer;
+  let shopHttp: HttpServing;
+  const replicas: Array<{ gateway: Gateway; alice: ApiClient; url: string }> = [];
+  let shopId: string;
+
+  async function startReplica() {
+    const gateway = await createGateway({
+      database: { url: DATABASE_URL, schema, maxConnections: 5 },
+      logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      model: queuedModel(),
+      users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: ALICE_KEY }],
+      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
+      secretKey: key,
+      limits: { requestsPerMinute: 1000 },
+      flushMs: 20,
+      pollMs: 200,
+    });
+    const url = await gateway.listen(0);
+    const replica = { gateway, url, alice: apiClient(url, ALICE_KEY) };
+    replicas.push(replica);
+    return replica;
+  }
+
+  beforeAll(async () => {
+    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-refresh-'));
+    shop = await startShop({ dataDir });
+    shopHttp = await serveHttp(shop.createServer, {
+      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
+    });
+    await startReplica();
+    await startReplica();
+    shopId = ((await replicas[0].alice.get('/servers')).body.items as Array<{ id: string }>)[0].id;
+  });
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.gateway.close();
+    await shopHttp?.close();
+    await shop?.close();
+    await authorizationServer?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await dropSchema(DATABASE_URL, schema);
+  });
+
+  async function storedState(): Promise<OAuthClientState> {
+    const { rows } = await replicas[0].gateway.services.db.query<{ sealed_state: string }>(
+      'SELECT sealed_state FROM server_credentials WHERE user_id = $1 AND server_id = $2',
+      ['alice', shopId],
+    );
+    const state = JSON.parse(openSecret(key, rows[0].sealed_state, `server-credentials:alice:${shopId}`));
+    return state as OAuthClientState;
+  }
+
+  const cart = (client: ApiClient) =>
+    client.post(`/servers/${shopId}/tools/call`, { name: 'get_cart', arguments: {} });
+
+  it('sends the refresh token once; both replicas go on with the new tokens', async () => {
+    const [a, b] = replicas;
+    authorizationServer.accessTokenTtl = 1;
+    const started = await a.alice.post(`/servers/${shopId}/authorize`);
+    const callback = await approveAuthorization(
+      new URL(started.body.authorization_url),
+      `${a.url}/oauth/callback`,
+      'alice',
+    );
+    expect((await fetch(`${a.url}/oauth/callback?${callback}`)).status).toBe(200);
+    const first = (await storedState()).tokens;
+    const expiry = (decodeJwt(String(first?.access_token)).exp ?? 0) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry - Date.now() + 1_100)));
+
+    // Both replicas meet the expired token while the authorization server is still answering the first refresh.
+    authorizationServer.accessTokenTtl = 300;
+    authorizationServer.tokenDelayMs = 500;
+    const before = authorizationServer.tokenRequests;
+    const [onA, onB] = await Promise.all([cart(a.alice), cart(b.alice)]);
+
+    expect([onA.status, onB.status]).toEqual([200, 200]);
+    expect(JSON.parse(onA.body.content)).toMatchObject({ user: 'alice' });
+    expect(JSON.parse(onB.body.content)).toMatchObject({ user: 'alice' });
+    expect(authorizationServer.tokenRequests - before).toBe(1);
+    const { tokens: second, client } = await storedState();
+    expect(second?.refresh_token).not.toBe(first?.refresh_token);
+
+    // The grant survived (a refresh token used twice would have revoked it): the new one still works.
+    authorizationServer.tokenDelayMs = 0;
+    const refreshed = await fetch(`${authorizationServer.issuer}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: String(second?.refresh_token),
+        client_id: String(client?.client_id),
+      }),
+    });
+    expect(refreshed.status).toBe(200);
+  });
+});
