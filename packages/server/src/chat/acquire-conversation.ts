@@ -1,5 +1,4 @@
 import type { AgentSessionSnapshot, ChatMessage, ToolResultBlock } from '@switchboard/core';
-import { ApiError, conversationNotFound } from '../http/api-error.ts';
 import type { MessageDraft } from '../messages/api-message.ts';
 import { toApiMessages } from '../messages/to-api-messages.ts';
 import type { Database } from '../storage/database.ts';
@@ -10,6 +9,12 @@ import {
   type ConversationStatus,
   parseSession,
 } from '../store/conversation.ts';
+import {
+  ConversationNotFoundError,
+  NothingPendingError,
+  SessionLimitReachedError,
+  TurnAlreadyRunningError,
+} from '../store/conversation-errors.ts';
 import { json } from '../store/conversation-store.ts';
 import { insertMessages, type MessageRow, rebuildSessionHistory } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
@@ -49,10 +54,11 @@ export interface AcquiredTurn {
 }
 
 /**
- * Leases a conversation for one turn: checks ownership (404 otherwise) and that no live turn holds
- * it (409), closes a turn left behind by a crashed gateway, folds messages stored outside the
+ * Leases a conversation for one turn: checks ownership ({@link ConversationNotFoundError} otherwise)
+ * and that no live turn holds it ({@link TurnAlreadyRunningError}), closes a turn left behind by a crashed gateway, folds messages stored outside the
  * session into it, settles a suspended step a new message abandons, and — for a chat — stores the
- * user's message and its acknowledgement event. Only then is the message acknowledged to the client.
+ * user's message and its acknowledgement event ({@link SessionLimitReachedError} when the session has
+ * no tool turns left; {@link NothingPendingError} for a resume of a conversation that waits for nothing). Only then is the message acknowledged to the client.
  * The common case (nothing to recover, fold or settle) is one statement; the rest one transaction.
  */
 export async function acquireConversation(db: Database, request: AcquireRequest): Promise<AcquiredTurn> {
@@ -99,7 +105,7 @@ interface NewUserMessage {
 /**
  * The common case in one statement: the conversation is idle (or suspended, for a resume), nothing
  * needs recovering or folding in, and the chat is within the session's limit. Returns undefined when
- * that is not so (the careful path decides); 404 when the conversation is not the user's. The
+ * that is not so (the careful path decides); throws when the conversation is not the user's. The
  * session comes back only when the cached copy is not current; the lease leaves indexed columns
  * alone, so PostgreSQL updates the row in place.
  */
@@ -163,7 +169,7 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
     ],
   );
   const found = rows[0];
-  if (!found) throw conversationNotFound(request.conversationId);
+  if (!found) throw new ConversationNotFoundError(request.conversationId);
   if (found.acquired === 0) return undefined;
   const stored = found.session ?? cached?.json;
   if (stored === undefined) throw new Error('the database left out a session the gateway does not hold');
@@ -206,18 +212,9 @@ async function acquireCarefully(db: Database, request: AcquireRequest): Promise<
       [request.conversationId, request.userId],
     );
     const found = rows[0];
-    if (!found) throw conversationNotFound(request.conversationId);
+    if (!found) throw new ConversationNotFoundError(request.conversationId);
     const row = { ...found, session: parseSession(found.session) };
-    if (row.leased) {
-      throw new ApiError(
-        409,
-        'conversation_busy',
-        'a turn is already running in this conversation; wait for it to finish or stop it',
-        {
-          details: { conversation_id: row.id },
-        },
-      );
-    }
+    if (row.leased) throw new TurnAlreadyRunningError(row.id);
     let seq = row.event_seq;
     if (row.status === 'running' && row.run_id) {
       seq = interruptedSeq(seq);
@@ -244,14 +241,8 @@ async function acquireCarefully(db: Database, request: AcquireRequest): Promise<
       sessionSeq = rows.at(-1)?.seq ?? sessionSeq;
     }
     if (request.kind === 'chat') {
-      if (session.toolTurns >= request.maxSessionToolTurns) {
-        throw new ApiError(
-          409,
-          'session_limit_reached',
-          `this conversation has used its ${request.maxSessionToolTurns} tool turns; start a new conversation`,
-          { details: { limit: request.maxSessionToolTurns } },
-        );
-      }
+      if (session.toolTurns >= request.maxSessionToolTurns)
+        throw new SessionLimitReachedError(request.maxSessionToolTurns);
       [userMessage] = await insertMessages(
         tx,
         row.id,
@@ -261,14 +252,7 @@ async function acquireCarefully(db: Database, request: AcquireRequest): Promise<
       stored.push({ seq: ++seq, event: userMessageEvent(userMessage) });
       await insertStreamEvents(tx, row.id, request.runId, stored);
     } else if (!session.suspended) {
-      throw new ApiError(
-        409,
-        'nothing_pending',
-        'this conversation is not waiting for tool results or approvals',
-        {
-          details: { status: previousStatus },
-        },
-      );
+      throw new NothingPendingError(previousStatus);
     }
 
     const clientTools = request.kind === 'chat' ? (request.clientTools ?? []) : row.client_tools;

@@ -8,7 +8,7 @@ import {
   resumeAgentLoop,
   runAgentLoop,
 } from '@switchboard/core';
-import { ApiError } from '../http/api-error.ts';
+import { TurnNotStartedError } from './turn-not-started-error.ts';
 import type { TurnInput } from './turn-types.ts';
 
 /** A started agent loop whose first event has arrived. */
@@ -20,13 +20,13 @@ export interface StartedAgentRun {
 
 /**
  * Starts core's agent loop for a turn (a new message, or a resume with the client's tool results and
- * approvals) and waits for its first event. Returns the {@link ApiError} to report when the loop
- * ends before emitting anything (e.g. a resume core refuses).
+ * approvals) and waits for its first event. Returns why, when the loop ends before emitting
+ * anything: core's {@link ResumeError} for a resume it refuses, a {@link TurnNotStartedError} otherwise.
  */
 export async function startAgentRun(
   input: TurnInput,
   options: AgentLoopOptions & { session: AgentSession },
-): Promise<StartedAgentRun | { failure: ApiError }> {
+): Promise<StartedAgentRun | { failure: ResumeError | TurnNotStartedError }> {
   const run: AgentRun<AgentResult> =
     input.kind === 'chat'
       ? runAgentLoop(input.content, options)
@@ -35,18 +35,13 @@ export async function startAgentRun(
   const first = await events.next();
   if (first.done) {
     const failure = await run.result.then(
-      () => new ApiError(500, 'turn_failed', 'the turn ended before it started'),
-      (error: unknown) => toApiError(error),
+      () => new TurnNotStartedError('turn_failed', 'the turn ended before it started'),
+      (error: unknown) =>
+        error instanceof ResumeError
+          ? error
+          : new TurnNotStartedError('turn_failed', error instanceof Error ? error.message : String(error)),
     );
     return { failure };
   }
   return { run, events, first: first.value };
-}
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ResumeError) {
-    const status = error.code === 'unknown_call' ? 404 : error.code === 'wrong_kind' ? 400 : 409;
-    return new ApiError(status, error.code, error.message);
-  }
-  return new ApiError(500, 'turn_failed', error instanceof Error ? error.message : String(error));
 }

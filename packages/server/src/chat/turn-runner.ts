@@ -1,8 +1,13 @@
-import { type AgentEvent, type AgentResult, AgentSession, type ToolCatalog } from '@switchboard/core';
+import {
+  type AgentEvent,
+  type AgentResult,
+  AgentSession,
+  type ResumeError,
+  type ToolCatalog,
+} from '@switchboard/core';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
-import { ApiError } from '../http/api-error.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
 import type { TurnObserver } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
@@ -22,6 +27,7 @@ import { type StartedAgentRun, startAgentRun } from './start-agent-run.ts';
 import { StreamFlusher } from './stream-flusher.ts';
 import { createTurnAppPresenter } from './turn-app-presenter.ts';
 import { type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
+import { TurnNotStartedError } from './turn-not-started-error.ts';
 import { prepareTurn, type TurnSetup, type TurnSetupDeps } from './turn-setup.ts';
 import type { ActiveTurn, TurnInput, TurnOutcome } from './turn-types.ts';
 import { unavailableNotice } from './unavailable-notice.ts';
@@ -82,7 +88,9 @@ export class TurnRunner {
 
   /**
    * Starts a turn; resolves once the conversation is leased, the user's message stored and the loop
-   * started (or, for a resume, the answers accepted). Rejects with an {@link ApiError} otherwise.
+   * started (or, for a resume, the answers accepted). Rejects otherwise: with the store's error when the
+   * conversation cannot be leased (e.g. `TurnAlreadyRunningError`), core's `ResumeError` for a resume
+   * it refuses, or a {@link TurnNotStartedError}.
    */
   async start(user: User, conversationId: string, input: TurnInput): Promise<ActiveTurn> {
     const runId = newId('run');
@@ -100,7 +108,7 @@ export class TurnRunner {
       cached: this.#sessions.get(conversationId),
     });
     const live = new LiveRun({ conversationId, runId, firstSeq: acquired.firstSeq, stored: acquired.stored });
-    const release = async (error: ApiError) => {
+    const release = async (error: ResumeError | TurnNotStartedError) => {
       await releaseConversation(
         db,
         { conversationId, owner: instanceId, runId, status: acquired.previousStatus, seq: live.lastSeq + 1 },
@@ -116,7 +124,7 @@ export class TurnRunner {
       setup = await prepareTurn(this.#options.setup, user, acquired.row);
     } catch (error) {
       throw await release(
-        new ApiError(500, 'turn_setup_failed', `the turn could not start: ${(error as Error).message}`),
+        new TurnNotStartedError('turn_setup_failed', `the turn could not start: ${(error as Error).message}`),
       );
     }
     // The row's session was parsed for this turn alone: the loop may work on it as it is.

@@ -1,12 +1,13 @@
-import { ApiError, conversationNotFound } from '../http/api-error.ts';
 import type { Database, Queryable } from '../storage/database.ts';
 import { parseSession } from './conversation.ts';
+import { ConversationBusyError, ConversationNotFoundError } from './conversation-errors.ts';
 import { json } from './conversation-store.ts';
 import { rebuildSessionHistory } from './message-store.ts';
 
 /**
  * Changes a conversation's stored messages by hand (add, delete) and rebuilds the session's history
- * from them, in one transaction. Refused (409) while a turn holds the conversation; a suspended step
+ * from them, in one transaction. Refused ({@link ConversationBusyError}) while a turn holds the
+ * conversation ({@link ConversationNotFoundError} when it is not the user's); a suspended step
  * is settled (its open calls count as not run, its approvals are abandoned).
  */
 export async function editHistory<T>(
@@ -22,13 +23,8 @@ export async function editHistory<T>(
       [conversationId, userId],
     );
     const row = rows[0];
-    if (!row) throw conversationNotFound(conversationId);
-    if (row.leased)
-      throw new ApiError(
-        409,
-        'conversation_busy',
-        'a turn is running in this conversation; wait for it or stop it',
-      );
+    if (!row) throw new ConversationNotFoundError(conversationId);
+    if (row.leased) throw new ConversationBusyError();
     const result = await edit(tx);
     const stored = parseSession(row.session);
     const { session, lastSeq } = await rebuildSessionHistory(tx, conversationId, stored);

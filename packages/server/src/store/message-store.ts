@@ -3,6 +3,7 @@ import type { ApiMessage, ApiToolCall, MessageDraft } from '../messages/api-mess
 import { fromApiMessages } from '../messages/from-api-messages.ts';
 import type { Queryable } from '../storage/database.ts';
 import { iso } from './conversation.ts';
+import { MessageNotFoundError } from './conversation-errors.ts';
 import { json } from './conversation-store.ts';
 import { newId } from './new-id.ts';
 
@@ -86,6 +87,30 @@ export async function insertMessages(
     [conversationId, json(records), runId],
   );
   return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Deletes a message and, when it made tool calls, their results. Returns the deleted ids (the
+ * message's first); throws {@link MessageNotFoundError} when the message is not the conversation's.
+ */
+export async function deleteMessage(
+  db: Queryable,
+  conversationId: string,
+  messageId: string,
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string; tool_calls: Array<{ id: string }> | null }>(
+    'DELETE FROM messages WHERE conversation_id = $1 AND id = $2 RETURNING id, tool_calls',
+    [conversationId, messageId],
+  );
+  if (!rows[0]) throw new MessageNotFoundError(messageId);
+  const callIds = (rows[0].tool_calls ?? []).map((call) => call.id);
+  if (callIds.length === 0) return [rows[0].id];
+  const { rows: results } = await db.query<{ id: string }>(
+    `DELETE FROM messages WHERE conversation_id = $1 AND role = 'tool' AND tool_call_id IN (SELECT jsonb_array_elements_text($2::jsonb))
+     RETURNING id`,
+    [conversationId, JSON.stringify(callIds)],
+  );
+  return [rows[0].id, ...results.map((row) => row.id)];
 }
 
 /**

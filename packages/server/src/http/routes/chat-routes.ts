@@ -9,6 +9,7 @@ import { enforceRateLimit } from '../enforce-rate-limit.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { ApprovalRequestSchema, ChatRequestSchema, ToolResultsRequestSchema } from '../schemas.ts';
+import { toApiError } from '../to-api-error.ts';
 import { wantsStream, writeSse } from '../write-sse.ts';
 
 interface ChatBody {
@@ -34,7 +35,11 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const start = async (c: Context<GatewayEnv>, input: TurnInput) => {
     await enforceRateLimit(c, services, c.get('user'));
-    const turn = await services.runner.start(c.get('user'), c.req.param('id') as string, input);
+    const turn = await services.runner
+      .start(c.get('user'), c.req.param('id') as string, input)
+      .catch((error) => {
+        throw toApiError(error);
+      });
     return respond(c, services, turn);
   };
 

@@ -4,7 +4,6 @@ import {
   createConversation,
   deleteConversation,
   getConversation,
-  InvalidCursorError,
   listConversations,
   updateConversation,
 } from '../../store/conversation-store.ts';
@@ -12,6 +11,7 @@ import { ApiError, conversationNotFound } from '../api-error.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { ConversationInputSchema } from '../schemas.ts';
+import { toApiError } from '../to-api-error.ts';
 
 /** Conversations: create, list (paginated, searchable), read, update, delete. */
 export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> {
@@ -40,18 +40,14 @@ export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> 
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       throw new ApiError(400, 'invalid_request', 'limit must be an integer from 1 to 100');
     }
-    try {
-      return c.json(
-        await listConversations(services.db, c.get('user').id, {
-          limit,
-          cursor: c.req.query('cursor') || undefined,
-          query: c.req.query('q')?.trim() || undefined,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof InvalidCursorError) throw new ApiError(400, 'invalid_cursor', error.message);
-      throw error;
-    }
+    const page = await listConversations(services.db, c.get('user').id, {
+      limit,
+      cursor: c.req.query('cursor') || undefined,
+      query: c.req.query('q')?.trim() || undefined,
+    }).catch((error) => {
+      throw toApiError(error);
+    });
+    return c.json(page);
   });
 
   app.get('/:id', async (c) => {

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import type { MessageDraft } from '../../messages/api-message.ts';
 import { getConversation } from '../../store/conversation-store.ts';
 import { editHistory } from '../../store/edit-history.ts';
-import { insertMessages, listMessages, toApiMessage } from '../../store/message-store.ts';
+import { deleteMessage, insertMessages, listMessages, toApiMessage } from '../../store/message-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { MessageInputSchema } from '../schemas.ts';
+import { toApiError } from '../to-api-error.ts';
 
 /** A conversation's messages: list, add by hand, delete. */
 export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
@@ -33,32 +34,19 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
     }
     const [row] = await editHistory(services.db, c.get('user').id, c.req.param('id'), (tx) =>
       insertMessages(tx, c.req.param('id'), [{ ...draft, content: draft.content ?? null }], null),
-    );
+    ).catch((error) => {
+      throw toApiError(error);
+    });
     return c.json(toApiMessage(row), 201);
   });
 
   app.delete('/:id/messages/:messageId', async (c) => {
     const id = c.req.param('id');
     const messageId = c.req.param('messageId');
-    const deleted = await editHistory(services.db, c.get('user').id, id, async (tx) => {
-      const { rows } = await tx.query<{ id: string; tool_calls: Array<{ id: string }> | null }>(
-        'DELETE FROM messages WHERE conversation_id = $1 AND id = $2 RETURNING id, tool_calls',
-        [id, messageId],
-      );
-      if (!rows[0])
-        throw new ApiError(
-          404,
-          'message_not_found',
-          `message ${JSON.stringify(messageId)} not found in this conversation`,
-        );
-      const callIds = (rows[0].tool_calls ?? []).map((call) => call.id);
-      if (callIds.length === 0) return [rows[0].id];
-      const { rows: results } = await tx.query<{ id: string }>(
-        `DELETE FROM messages WHERE conversation_id = $1 AND role = 'tool' AND tool_call_id IN (SELECT jsonb_array_elements_text($2::jsonb))
-         RETURNING id`,
-        [id, JSON.stringify(callIds)],
-      );
-      return [rows[0].id, ...results.map((row) => row.id)];
+    const deleted = await editHistory(services.db, c.get('user').id, id, (tx) =>
+      deleteMessage(tx, id, messageId),
+    ).catch((error) => {
+      throw toApiError(error);
     });
     return c.json({ success: true, deleted });
   });

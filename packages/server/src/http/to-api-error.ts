@@ -1,0 +1,39 @@
+import { ResumeError } from '@switchboard/core';
+import { TurnNotStartedError } from '../chat/turn-not-started-error.ts';
+import {
+  ConversationBusyError,
+  ConversationNotFoundError,
+  MessageNotFoundError,
+  NothingPendingError,
+  SessionLimitReachedError,
+  TurnAlreadyRunningError,
+} from '../store/conversation-errors.ts';
+import { InvalidCursorError } from '../store/conversation-store.ts';
+import { ApiError, conversationNotFound } from './api-error.ts';
+
+/**
+ * The HTTP answer to a domain error thrown by `store/` or `chat/` (or core's `ResumeError`): its
+ * status, stable code and details. Any other error comes back unchanged, for the app's error
+ * handler (an `ApiError` is answered as it is; the rest is logged as an internal error). Use it as
+ * `.catch((error) => { throw toApiError(error); })` around calls that may refuse.
+ */
+export function toApiError(error: unknown): unknown {
+  if (error instanceof ConversationNotFoundError) return conversationNotFound(error.conversationId);
+  if (error instanceof TurnAlreadyRunningError)
+    return new ApiError(409, 'conversation_busy', error.message, {
+      details: { conversation_id: error.conversationId },
+    });
+  if (error instanceof ConversationBusyError) return new ApiError(409, 'conversation_busy', error.message);
+  if (error instanceof SessionLimitReachedError)
+    return new ApiError(409, 'session_limit_reached', error.message, { details: { limit: error.limit } });
+  if (error instanceof NothingPendingError)
+    return new ApiError(409, 'nothing_pending', error.message, { details: { status: error.status } });
+  if (error instanceof MessageNotFoundError) return new ApiError(404, 'message_not_found', error.message);
+  if (error instanceof InvalidCursorError) return new ApiError(400, 'invalid_cursor', error.message);
+  if (error instanceof TurnNotStartedError) return new ApiError(500, error.code, error.message);
+  if (error instanceof ResumeError) {
+    const status = error.code === 'unknown_call' ? 404 : error.code === 'wrong_kind' ? 400 : 409;
+    return new ApiError(status, error.code, error.message);
+  }
+  return error;
+}
