@@ -191,7 +191,8 @@ export class McpConnection implements McpToolClient {
     const failure = this.context(`calling tool "${toolName}"`, 'request', context.signal, toolName);
     try {
       if (await this.callsAsTask(toolName, failure)) {
-        return await this.callAsTask(toolName, args, call, context, failure);
+        const asTask = { ...failure, action: `calling tool "${toolName}" as a task` };
+        return await this.callAsTask(toolName, args, call, context, asTask);
       }
       return await this.callStep(call, failure, (client, options) => {
         call.deadline.touch();

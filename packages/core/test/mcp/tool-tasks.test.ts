@@ -127,7 +127,9 @@ describe('a task-required tool of @modelcontextprotocol/server-everything', () =
       .catch((e: unknown) => e);
 
     expect(error).toMatchObject({ kind: 'timeout', tool: 'simulate-research-query' });
-    expect((error as Error).message).toContain('no answer within 200 ms');
+    expect((error as Error).message).toContain(
+      'calling tool "simulate-research-query" as a task failed: no answer within 200 ms',
+    );
     const taskId = createdTaskId();
     expect(answerTo(log, 'tasks/cancel', taskId)).toMatchObject({ taskId, status: 'cancelled' });
   });
