@@ -143,3 +143,66 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
     expect(refreshed.status).toBe(200);
   });
 });
+
+/** One replica (PGlite) whose open session meets the expired token on two requests at once. */
+describe('a token refresh shared by two requests of one replica', () => {
+  const key = randomBytes(32);
+  let authorizationServer: TestAuthorizationServer;
+  let dataDir: string;
+  let shop: ShippedServer;
+  let shopHttp: HttpServing;
+  let gateway: Gateway;
+  let alice: ApiClient;
+  let url: string;
+
+  beforeAll(async () => {
+    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-refresh-one-'));
+    shop = await startShop({ dataDir });
+    shopHttp = await serveHttp(shop.createServer, {
+      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
+    });
+    gateway = await createGateway({
+      database: { dataDir: join(dataDir, 'db') },
+      logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      model: queuedModel(),
+      users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: ALICE_KEY }],
+      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
+      secretKey: key,
+      limits: { requestsPerMinute: 1000 },
+    });
+    url = await gateway.listen(0);
+    alice = apiClient(url, ALICE_KEY);
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await shopHttp?.close();
+    await shop?.close();
+    await authorizationServer?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends the refresh token once', async () => {
+    const shopId = ((await alice.get('/servers')).body.items as Array<{ id: string }>)[0].id;
+    const cart = () => alice.post(`/servers/${shopId}/tools/call`, { name: 'get_cart', arguments: {} });
+    authorizationServer.accessTokenTtl = 1;
+    const started = await alice.post(`/servers/${shopId}/authorize`);
+    const callback = await approveAuthorization(
+      new URL(started.body.authorization_url),
+      `${url}/oauth/callback`,
+      'alice',
+    );
+    expect((await fetch(`${url}/oauth/callback?${callback}`)).status).toBe(200);
+    expect((await cart()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+
+    authorizationServer.accessTokenTtl = 300;
+    authorizationServer.tokenDelayMs = 500;
+    const before = authorizationServer.tokenRequests;
+    const answers = await Promise.all([cart(), cart()]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(authorizationServer.tokenRequests - before).toBe(1);
+  });
+});
