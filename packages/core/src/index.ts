@@ -28,6 +28,7 @@ export { ResumeError, resumeAgentLoop, runAgentLoop } from './loop/run-agent-loo
 export * from './mcp/index.ts';
 export type { ScriptedModel, ScriptedReply, ScriptedTurn } from './model/scripted-model.ts';
 export { createScriptedModel } from './model/scripted-model.ts';
+export * from './strict-schema/index.ts';
 export type * from './types/index.ts';
 export type { ValidationIssue, ValidationOutcome } from './validation/schema-validator.ts';
 export { SchemaValidator } from './validation/schema-validator.ts';

@@ -1,23 +1,14 @@
 import MiniSearch from 'minisearch';
 import type { ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
+import { isPlainObject } from '../shared/is-plain-object.ts';
+import { truncateText } from '../shared/truncate-text.ts';
 import type { McpRecipe, McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { fullToolAnswer } from './full-tool-answer.ts';
-import { isPlainObject } from './is-plain-object.ts';
+import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
 import type { PseudoToolKind } from './pseudo-tools.ts';
 import { normalizeSearchTerm, tokenizeForSearch } from './search-terms.ts';
 import { summarizeParameters } from './summarize-parameters.ts';
-import { truncateText } from './truncate-text.ts';
-
-/** A pseudo-tool's answer. */
-export interface PseudoToolAnswer {
-  /** The tool_result text for the model. */
-  text: string;
-  /** Prefixed tool names that become callable on the next model call. */
-  revealed: string[];
-  /** True when the input was unusable (the text says what to send instead). */
-  isError: boolean;
-}
 
 /** What answering needs from the catalog. */
 export interface PseudoToolSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { checkStrictModeSchema } from '../strict-schema/check-strict-mode-schema.ts';
 import { buildToolsFromLayers } from './build-tools-from-layers.ts';
-import { checkStrictModeSchema } from './check-strict-mode-schema.ts';
 import { autouiLayer, weatherLayer } from './test-layers.ts';
 
 describe('buildToolsFromLayers', () => {

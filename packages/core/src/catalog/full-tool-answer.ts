@@ -1,5 +1,5 @@
 import type { McpToolDef } from '../types/index.ts';
-import type { PseudoToolAnswer } from './answer-pseudo-tool.ts';
+import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
 import { summarizeParameters } from './summarize-parameters.ts';
 
 /**

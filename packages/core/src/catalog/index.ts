@@ -1,19 +1,15 @@
 /**
  * The tool catalog: prefixed names `{server}_{protocol}_{tool}` kept in a table (parsing is a lookup),
- * aliases and canonical recipe roles, strict-mode schema sanitizing and the mapping of arguments back,
- * pseudo-tools answered locally, ranked tool search, the system prompt, discovery and activation.
+ * aliases and canonical recipe roles, pseudo-tools answered locally, the system prompt, discovery and
+ * activation. Schemas are made strict-mode safe by `../strict-schema/`.
  */
 
 export * from '../discovery/index.ts';
 export { activateServerTools } from './activate-server-tools.ts';
-export type { PseudoToolAnswer } from './answer-pseudo-tool.ts';
-export type { ArgPlan, PropertyPlan } from './arg-plan.ts';
 export { buildDiscoveryTools, buildDiscoveryToolsWithAliases } from './build-discovery-tools.ts';
 export { buildSystemPrompt, buildSystemPromptWithAliases } from './build-system-prompt.ts';
 export { buildToolsFromLayers } from './build-tools-from-layers.ts';
-export { checkStrictModeSchema } from './check-strict-mode-schema.ts';
-export { STRICT_LIMITS } from './emit-strict-schema.ts';
-export { FLAT_SEPARATOR } from './flatten-schema.ts';
+export type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
 export type { PseudoToolKind } from './pseudo-tools.ts';
 export {
   type CanonicalTools,
@@ -24,14 +20,6 @@ export {
   type RoleMatchStep,
   resolveCanonicalTools,
 } from './resolve-canonical-tools.ts';
-export { type RestoreInfo, restoreArgs } from './restore-args.ts';
-export {
-  type OnSchemaPatch,
-  type SanitizedSchema,
-  type SanitizeSchemaOptions,
-  type SchemaPatch,
-  sanitizeSchema,
-} from './sanitize-schema.ts';
 export { sanitizeServerName } from './sanitize-server-name.ts';
 export {
   type CatalogServer,

@@ -1,6 +1,6 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
+import { truncateText } from '../shared/truncate-text.ts';
 import type { JsonSchema } from '../types/index.ts';
-import { isPlainObject } from './is-plain-object.ts';
-import { truncateText } from './truncate-text.ts';
 
 const MAX_DESCRIPTION = 100;
 

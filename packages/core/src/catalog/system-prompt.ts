@@ -1,4 +1,4 @@
-import { isPlainObject } from './is-plain-object.ts';
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { CatalogServer, DiscoveryRole, ToolCatalog } from './tool-catalog.ts';
 
 const MAX_SERVER_DESCRIPTION = 200;

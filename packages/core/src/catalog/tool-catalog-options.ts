@@ -1,5 +1,5 @@
 import type { DiscoveryOptions } from '../discovery/discovery-mode.ts';
-import type { OnSchemaPatch } from './sanitize-schema.ts';
+import type { OnSchemaPatch } from '../strict-schema/sanitize-schema.ts';
 
 /** Options of a `ToolCatalog`. */
 export interface ToolCatalogOptions {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { checkStrictModeSchema } from '../strict-schema/check-strict-mode-schema.ts';
 import type { McpLayer } from '../types/index.ts';
-import { checkStrictModeSchema } from './check-strict-mode-schema.ts';
 import { autouiLayer, mcpTool, weatherLayer } from './test-layers.ts';
 import { type ParsedGlobalTool, type ParsedPseudoTool, ToolCatalog } from './tool-catalog.ts';
 import { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';

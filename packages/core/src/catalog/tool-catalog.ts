@@ -8,21 +8,22 @@ import type { GlobalToolSource } from '../discovery/global-tool-source.ts';
 import { GLOBAL_TOOL_NAMES, type GlobalToolKind, globalToolDefinition } from '../discovery/global-tools.ts';
 import { ToolSearchIndex, type ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
+import { isPlainObject } from '../shared/is-plain-object.ts';
+import { restoreArgs } from '../strict-schema/restore-args.ts';
+import { type SanitizedSchema, sanitizeSchema } from '../strict-schema/sanitize-schema.ts';
 import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } from '../types/index.ts';
-import { answerPseudoTool, type PseudoToolAnswer, type PseudoToolSource } from './answer-pseudo-tool.ts';
+import { answerPseudoTool, type PseudoToolSource } from './answer-pseudo-tool.ts';
 import { buildLayerEntries } from './build-layer-entries.ts';
 import type { CatalogEntry, CatalogNames, OwnedNames } from './catalog-names.ts';
 import { type CatalogServer, DISCOVERY_ORDER, sameServer, UI_TOOL_NAMES } from './catalog-server.ts';
 import { fitToolDescription, MAX_TOOL_DESCRIPTION } from './fit-tool-description.ts';
-import { isPlainObject } from './is-plain-object.ts';
 import type {
   ParsedGlobalTool,
   ParsedPseudoTool,
   ParsedRealTool,
   ParsedToolName,
 } from './parsed-tool-name.ts';
-import { restoreArgs } from './restore-args.ts';
-import { type SanitizedSchema, sanitizeSchema } from './sanitize-schema.ts';
+import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
 import { sanitizeServerName } from './sanitize-server-name.ts';
 import { renderSystemPrompt } from './system-prompt.ts';
 import type { ToolCatalogOptions } from './tool-catalog-options.ts';

@@ -1,7 +1,7 @@
-import type { PseudoToolAnswer } from '../catalog/answer-pseudo-tool.ts';
+import type { CatalogServer } from '../catalog/catalog-server.ts';
 import { fullToolAnswer } from '../catalog/full-tool-answer.ts';
+import type { PseudoToolAnswer } from '../catalog/pseudo-tool-answer.ts';
 import { summarizeParameters } from '../catalog/summarize-parameters.ts';
-import type { CatalogServer } from '../catalog/tool-catalog.ts';
 import type { McpToolDef } from '../types/index.ts';
 import { failure, findServers, type GlobalToolSource, oneLine, unknownServer } from './global-tool-source.ts';
 import {

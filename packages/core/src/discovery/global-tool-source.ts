@@ -1,7 +1,7 @@
-import type { PseudoToolAnswer } from '../catalog/answer-pseudo-tool.ts';
+import type { CatalogServer } from '../catalog/catalog-server.ts';
+import type { PseudoToolAnswer } from '../catalog/pseudo-tool-answer.ts';
 import type { PseudoToolKind } from '../catalog/pseudo-tools.ts';
 import { sanitizeServerName } from '../catalog/sanitize-server-name.ts';
-import type { CatalogServer } from '../catalog/tool-catalog.ts';
 import type { McpToolDef } from '../types/index.ts';
 import type { ToolSearchOptions } from './tool-search-index.ts';
 import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
-import type { PseudoToolAnswer } from '../catalog/answer-pseudo-tool.ts';
-import type { CatalogServer } from '../catalog/tool-catalog.ts';
+import type { CatalogServer } from '../catalog/catalog-server.ts';
+import type { PseudoToolAnswer } from '../catalog/pseudo-tool-answer.ts';
 import type { McpRecipe } from '../types/index.ts';
 import { TextAnalyzer } from './analyze-text.ts';
 import { failure, type GlobalToolSource, oneLine } from './global-tool-source.ts';

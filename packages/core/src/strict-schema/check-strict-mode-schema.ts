@@ -1,6 +1,6 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { JsonSchema } from '../types/index.ts';
 import { STRICT_LIMITS } from './emit-strict-schema.ts';
-import { isPlainObject } from './is-plain-object.ts';
 import { pointerSegment, resolveSchemaRef } from './resolve-schema-ref.ts';
 import { STRICT_STRING_FORMATS } from './strict-string-formats.ts';
 

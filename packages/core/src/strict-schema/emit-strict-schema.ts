@@ -1,8 +1,8 @@
+import { truncateText } from '../shared/truncate-text.ts';
 import type { JsonSchema } from '../types/index.ts';
 import { type ArgPlan, KEEP, type PropertyPlan } from './arg-plan.ts';
 import type { ReportPatch } from './report-patch.ts';
 import type { IrArray, IrNode, IrObject, IrOpaque, IrScalar } from './schema-ir.ts';
-import { truncateText } from './truncate-text.ts';
 
 /** OpenAI's documented strict-mode limits. */
 export const STRICT_LIMITS = Object.freeze({

@@ -1,5 +1,5 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { JsonSchema } from '../types/index.ts';
-import { isPlainObject } from './is-plain-object.ts';
 
 /** Separator between the parts of a flattened property name (`center__lat`). */
 export const FLAT_SEPARATOR = '__';

@@ -1,5 +1,5 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { JsonSchema } from '../types/index.ts';
-import { isPlainObject } from './is-plain-object.ts';
 import type { ReportPatch } from './report-patch.ts';
 import { pointerSegment } from './resolve-schema-ref.ts';
 import type { IrNode, IrObject, IrProperty } from './schema-ir.ts';

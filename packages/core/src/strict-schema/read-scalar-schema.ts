@@ -1,10 +1,10 @@
+import { truncateText } from '../shared/truncate-text.ts';
 import type { JsonSchema } from '../types/index.ts';
 import { enumValues } from './enum-values.ts';
 import { jsonTypeOf } from './json-type-of.ts';
 import type { ReportPatch } from './report-patch.ts';
 import type { IrScalar, ScalarType } from './schema-ir.ts';
 import { STRICT_STRING_FORMATS } from './strict-string-formats.ts';
-import { truncateText } from './truncate-text.ts';
 
 /**
  * Reads a string, number, integer or boolean schema (or a union of them): strict-mode-safe bounds and

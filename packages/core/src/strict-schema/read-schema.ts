@@ -1,7 +1,8 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
+import { truncateText } from '../shared/truncate-text.ts';
 import type { JsonSchema } from '../types/index.ts';
 import { describeUnionFix } from './describe-union-fix.ts';
 import { enumValues } from './enum-values.ts';
-import { isPlainObject } from './is-plain-object.ts';
 import { jsonTypeOf } from './json-type-of.ts';
 import { readArray } from './read-array-schema.ts';
 import { readObject } from './read-object-schema.ts';
@@ -11,7 +12,6 @@ import { reportUnknownKeywords } from './report-unknown-keywords.ts';
 import { resolveSchemaRef } from './resolve-schema-ref.ts';
 import { anyNode, type IrNode, intersectNodes, type ScalarType, unionNodes } from './schema-ir.ts';
 import type { SchemaNodeReader } from './schema-node-reader.ts';
-import { truncateText } from './truncate-text.ts';
 
 interface ReadContext {
   root: unknown;

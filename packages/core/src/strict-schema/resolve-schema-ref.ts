@@ -1,4 +1,4 @@
-import { isPlainObject } from './is-plain-object.ts';
+import { isPlainObject } from '../shared/is-plain-object.ts';
 
 /**
  * Resolves a local JSON Schema reference (`#`, `#/$defs/X`, `#/definitions/X`, any JSON Pointer

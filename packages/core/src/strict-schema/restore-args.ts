@@ -1,5 +1,5 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { ArgPlan } from './arg-plan.ts';
-import { isPlainObject } from './is-plain-object.ts';
 
 /** What `restoreArgs` needs: the plan, the flattened-name paths and whether the root was wrapped. */
 export interface RestoreInfo {

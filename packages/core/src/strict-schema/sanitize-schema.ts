@@ -1,8 +1,8 @@
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { JsonSchema } from '../types/index.ts';
 import type { ArgPlan } from './arg-plan.ts';
 import { emitStrictRoot } from './emit-strict-schema.ts';
 import { flattenSchema } from './flatten-schema.ts';
-import { isPlainObject } from './is-plain-object.ts';
 import { readSchema } from './read-schema.ts';
 import type { ReportPatch } from './report-patch.ts';
 import type { IrObject } from './schema-ir.ts';
