@@ -4,6 +4,9 @@ import { encryptedStateStore } from './encrypted-state-store.ts';
 
 type Fetch = NonNullable<McpConnectionOptions['fetch']>;
 
+/** Longest wait for the token endpoint while the lock is held (others wait for it, on PostgreSQL with a connection each). */
+const REFRESH_TIMEOUT_MS = 30_000;
+
 /** Whose credentials a {@link singleUseRefreshFetch} guards. */
 export interface SingleUseRefreshOptions {
   locks: CredentialLocks;
@@ -20,7 +23,7 @@ export interface SingleUseRefreshOptions {
  * whole grant for it. A refresh-token grant runs holding the user's credential lock: when the
  * stored refresh token is no longer the one the grant carries, another holder has refreshed, and
  * the tokens it stored are the answer; otherwise the grant goes out and its tokens are stored
- * before the lock is released. Every other request passes through.
+ * before the lock is released (the grant may take 30 s at most). Every other request passes through.
  */
 export function singleUseRefreshFetch(fetch: Fetch, options: SingleUseRefreshOptions): Fetch {
   const { locks, key, userId, serverId } = options;
@@ -32,7 +35,9 @@ export function singleUseRefreshFetch(fetch: Fetch, options: SingleUseRefreshOpt
       const state = await store.load();
       const stored = state.tokens;
       if (stored?.refresh_token !== undefined && stored.refresh_token !== used) return tokenResponse(stored);
-      const response = await fetch(url, init);
+      const deadline = AbortSignal.timeout(REFRESH_TIMEOUT_MS);
+      const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+      const response = await fetch(url, { ...init, signal });
       if (!response.ok) return response;
       const body = await response.text();
       const fresh = tokensIn(body);
