@@ -3,9 +3,9 @@ import { chooseWidget, humanize } from './choose-widget.ts';
 
 describe('chooseWidget', () => {
   test('a number, or text that is a number, becomes a stat with the title as label', () => {
-    expect(chooseWidget(8, { title: 'calculate(add, 5, 3)' })).toEqual({
+    expect(chooseWidget(8, { title: '5 + 3' })).toEqual({
       name: 'stat',
-      params: { label: 'calculate(add, 5, 3)', value: 8 },
+      params: { label: '5 + 3', value: 8 },
     });
     expect(chooseWidget('-2.5')).toEqual({ name: 'stat', params: { label: 'Result', value: -2.5 } });
   });
@@ -37,6 +37,28 @@ describe('chooseWidget', () => {
           { code: 'DAI-002', name: 'Cream', unitPrice: 1.5, inStock: false },
         ],
       },
+    });
+  });
+
+  test('a titled list keeps its title as the heading of its table, map or chart', () => {
+    const rows = [
+      { name: 'Chile', lat: -30, lng: -71 },
+      { name: 'Peru', lat: -10, lng: -76 },
+    ];
+    expect(chooseWidget({ rows }, { title: 'Countries in South America' })?.params.title).toBe(
+      'Countries in South America',
+    );
+    expect(
+      chooseWidget(
+        [
+          { a: 'x', b: 'y' },
+          { a: 'z', b: 'w' },
+        ],
+        { title: 'Search: x' },
+      ),
+    ).toMatchObject({
+      name: 'table',
+      params: { title: 'Search: x' },
     });
   });
 

@@ -41,10 +41,10 @@ function candidatesFor(value: unknown, title: string | undefined): WidgetChoice[
   const records = mainRecords(value);
   if (records !== undefined) {
     if (records.length === 1) return oneRecord(records, title);
-    const fallback = [table(records), ...textWidgets(markdownList(records))];
-    if (hasCoordinates(records)) return [map(records), ...fallback];
+    const fallback = [titled(table(records), title), ...textWidgets(markdownList(records))];
+    if (hasCoordinates(records)) return [titled(map(records), title), ...fallback];
     const series = seriesOf(records);
-    return series === undefined ? fallback : [series, ...fallback];
+    return series === undefined ? fallback : [titled(series, title), ...fallback];
   }
   if (isRecord(value)) {
     if (isEmptyList(value)) return textWidgets('No results.');
@@ -87,6 +87,11 @@ function textWidgets(content: string): WidgetChoice[] {
     { name: 'markdown', params: { content } },
     { name: 'text', params: { content } },
   ];
+}
+
+/** A widget with a title, when there is one (tables, maps and charts show it as their heading). */
+function titled(choice: WidgetChoice, title: string | undefined): WidgetChoice {
+  return title === undefined ? choice : { ...choice, params: { title, ...choice.params } };
 }
 
 function table(records: Row[]): WidgetChoice {

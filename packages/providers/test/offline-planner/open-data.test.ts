@@ -71,6 +71,7 @@ describe('offline planner against the open-data server (Streamable HTTP) among t
       expect.objectContaining({
         type: 'chart',
         data: {
+          title: 'Largest countries by area (km²)',
           type: 'bar',
           labels: expect.arrayContaining(['Russia', 'Canada', 'China']),
           series: [{ name: 'Area', data: expect.any(Array) }],

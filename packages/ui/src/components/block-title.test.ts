@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { blockTitle, sourceText } from './block-title.ts';
 
 describe('blockTitle', () => {
-  it('names the tool whose result a widget shows, else its own title, else its type', () => {
+  it("uses a widget's own title, else the tool whose result it shows, else its type", () => {
     const source = { name: 'calculator_mcp_calculate', args: { operation: 'add', a: 5, b: 3 } };
     expect(blockTitle({ type: 'stat', data: { label: '5 + 3' } }, source)).toBe('Calculate');
-    expect(blockTitle({ type: 'table', data: { title: 'Cart of guest' } })).toBe('Cart of guest');
+    expect(blockTitle({ type: 'table', data: { title: 'Cart of guest' } }, source)).toBe('Cart of guest');
+    expect(blockTitle({ type: 'table', data: { title: ' ' } }, source)).toBe('Calculate');
     expect(blockTitle({ type: 'stat', data: { label: '5 + 3' } })).toBe('Stat');
     expect(blockTitle({ type: 'json_viewer', data: {} })).toBe('JSON viewer');
   });

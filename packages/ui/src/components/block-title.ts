@@ -3,14 +3,14 @@ import { toolLabel } from '../format/tool-label.ts';
 import type { WidgetSource } from '../state/widget-sources.ts';
 
 /**
- * The title on a widget's bar: the tool whose result it shows, in words ("Calculate", "Get
- * storage"), else the widget's own title, else its type in words (not a stat's label, which the
- * stat shows already).
+ * The title on a widget's bar: the widget's own title ("Cart of guest"; the canvas shows it there
+ * instead of as a heading in the tile), else the tool whose result it shows, in words ("Calculate",
+ * "Get storage"), else its type in words (not a stat's label, which the stat shows already).
  */
 export function blockTitle(block: Pick<CanvasBlock, 'type' | 'data'>, source?: WidgetSource): string {
-  if (source !== undefined) return toolLabel(source.name);
   const title = block.data.title;
-  return typeof title === 'string' && title.trim() !== '' ? title.trim() : toolLabel(block.type);
+  if (typeof title === 'string' && title.trim() !== '') return title.trim();
+  return toolLabel(source?.name ?? block.type);
 }
 
 /** The call a widget shows, as text for its tooltip: `shop_mcp_search_products {"query":"milk"}`. */
