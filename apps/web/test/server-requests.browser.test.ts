@@ -138,6 +138,32 @@ describe.skipIf(!hasChromium)('servers asking the person, in standalone mode (Ch
     expect(pageErrors).toEqual([]);
   });
 
+  it("follows a tool the server runs as a task: its stages are the running call's label, then its report", async () => {
+    const page = await open({
+      turns: [
+        {
+          text: 'Researching.',
+          toolCalls: [{ name: 'everything_mcp_simulate-research-query', input: { topic: 'tides' } }],
+        },
+        { text: 'The research is done.' },
+      ],
+    });
+    await send(page, 'Research tides');
+    const label = page.getByTestId('tool-step').getByTestId('tool-step-label');
+    await page.waitForFunction(() =>
+      /Analyzing content|Synthesizing findings|Generating report/.test(
+        document.querySelector('[data-testid="tool-step-label"]')?.textContent ?? '',
+      ),
+    );
+    await expect(label.textContent()).resolves.toMatch(/\.\.\.$/);
+    await page.locator('section[aria-label="Chat"]').screenshot({ path: `${SCREENSHOTS}tool-task.png` });
+
+    await page.locator('[data-role="assistant"]', { hasText: 'The research is done.' }).waitFor();
+    const call = page.locator('[data-testid="agent-console"] li.tool_call');
+    await expect(call.locator('pre').textContent()).resolves.toContain('Research Report: tides');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('offers an http(s) link by its host, and refuses a script URL', async () => {
     const call = (url: string) => ({
       name: 'everything_mcp_trigger-url-elicitation',
