@@ -1,6 +1,6 @@
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
-import { randomId } from '../loop/agent-session.ts';
 import type { ServerRequestContext } from '../mcp/server-requests.ts';
+import { randomId } from '../shared/random-id.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { JsonSchema } from '../types/layers.ts';
 import { SchemaValidator } from '../validation/schema-validator.ts';

@@ -3,8 +3,8 @@ import type {
   CreateMessageResult,
   SamplingMessage,
 } from '@modelcontextprotocol/client';
-import { randomId } from '../loop/agent-session.ts';
 import type { ServerRequestContext } from '../mcp/server-requests.ts';
+import { randomId } from '../shared/random-id.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ChatMessage } from '../types/messages.ts';
 import type { LanguageModel, ModelFinishReason } from '../types/model.ts';

@@ -1,5 +1,6 @@
 import type { ResultBufferSnapshot } from '../context/result-buffer.ts';
 import { ResultBuffer } from '../context/result-buffer.ts';
+import { randomId } from '../shared/random-id.ts';
 import type { ChatMessage, ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 
 /** Why a pending call waits. */
@@ -93,9 +94,4 @@ export class AgentSession {
   static fromJSON(snapshot: AgentSessionSnapshot): AgentSession {
     return new AgentSession(structuredClone(snapshot));
   }
-}
-
-/** A short random id (crypto-strength where available). */
-export function randomId(): string {
-  return globalThis.crypto.randomUUID().replaceAll('-', '').slice(0, 16);
 }

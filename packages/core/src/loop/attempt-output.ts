@@ -1,6 +1,6 @@
+import { randomId } from '../shared/random-id.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { ToolUseBlock } from '../types/messages.ts';
-import { randomId } from './agent-session.ts';
 
 /** Why a model attempt's output was dropped: the adapter asked again, the call failed, or it was stopped. */
 export type DiscardReason = 'retry' | 'error' | 'aborted';

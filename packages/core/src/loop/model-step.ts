@@ -1,7 +1,7 @@
+import { randomId } from '../shared/random-id.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { ToolUseBlock } from '../types/messages.ts';
 import type { LanguageModel, ModelFinishReason, ModelRequest, Usage } from '../types/model.ts';
-import { randomId } from './agent-session.ts';
 import { AttemptOutput } from './attempt-output.ts';
 
 /** What one model call produced. */
