@@ -1,4 +1,4 @@
-import { createCalculatorStorageServer } from '@switchboard/core';
+import { createCalculatorStorageServer } from '@switchboard/servers/browser';
 import { describe, expect, it, vi } from 'vitest';
 import { registerPageTools } from '../src/lib/webmcp/register-page-tools.ts';
 

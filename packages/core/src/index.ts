@@ -32,7 +32,6 @@ export * from './strict-schema/index.ts';
 export type * from './types/index.ts';
 export type { ValidationIssue, ValidationOutcome } from './validation/schema-validator.ts';
 export { SchemaValidator } from './validation/schema-validator.ts';
-export { createCalculatorStorageServer } from './webmcp/calculator-storage-server.ts';
 export type {
   ResourceContents,
   WebMcpResourceInput,

@@ -1,3 +1,4 @@
+export * from './browser.ts';
 export { KEY_NOT_FOUND, startCalculatorStorage } from './calculator-storage/start-calculator-storage.ts';
 export type { ProtectedResourceOptions } from './launcher/protect-resource.ts';
 export { type HttpServing, type ServeHttpOptions, serveHttp } from './launcher/serve-http.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createCalculatorStorageServer } from '../../test/support/test-layers.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { LanguageModel, ModelRequest, ModelStreamEvent } from '../types/model.ts';
-import { createCalculatorStorageServer } from '../webmcp/calculator-storage-server.ts';
 import { runAgentLoop } from './run-agent-loop.ts';
 
 /** A model that streams one fixed list of events per step, as an adapter would. */

@@ -1,7 +1,6 @@
 import type { McpLayer } from '../../src/types/layers.ts';
 import type { McpToolClient, ToolOutput } from '../../src/types/tool-call.ts';
 import { SchemaValidator } from '../../src/validation/schema-validator.ts';
-import { createCalculatorStorageServer } from '../../src/webmcp/calculator-storage-server.ts';
 import type { WebMcpServer } from '../../src/webmcp/webmcp-server.ts';
 import { createWebMcpServer } from '../../src/webmcp/webmcp-server.ts';
 
@@ -91,4 +90,8 @@ export function weatherClient(calls: Array<{ tool: string; args: unknown }> = []
   };
 }
 
-export { createCalculatorStorageServer };
+/**
+ * The demo calculator/storage WebMCP server ships with `@switchboard/servers` (core cannot depend on
+ * that package); core's tests use it through this one source import.
+ */
+export { createCalculatorStorageServer } from '../../../servers/src/calculator-storage/create-calculator-storage-server.ts';

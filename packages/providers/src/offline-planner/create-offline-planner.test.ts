@@ -2,7 +2,6 @@ import {
   type AgentLoopOptions,
   AgentSession,
   buildDiscoveryTools,
-  createCalculatorStorageServer,
   createWebMcpServer,
   type ModelRequest,
   type ModelStreamEvent,
@@ -10,6 +9,7 @@ import {
   type ToolLayer,
   type WidgetEvent,
 } from '@switchboard/core';
+import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
 import { createOfflinePlanner } from './create-offline-planner.ts';
 import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';

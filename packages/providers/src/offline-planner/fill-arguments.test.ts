@@ -1,4 +1,5 @@
-import { createCalculatorStorageServer, type ProviderTool, ToolCatalog } from '@switchboard/core';
+import { type ProviderTool, ToolCatalog } from '@switchboard/core';
+import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
 import { type FillContext, fillArguments } from './fill-arguments.ts';
 import type { ToolExchange } from './read-conversation.ts';

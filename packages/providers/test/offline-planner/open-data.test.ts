@@ -1,13 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AgentSession, McpConnection, type ToolLayer } from '@switchboard/core';
 import {
-  AgentSession,
   createCalculatorStorageServer,
-  McpConnection,
-  type ToolLayer,
-} from '@switchboard/core';
-import {
   type HttpServing,
   type ShippedServer,
   serveHttp,

@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { McpRequestContext } from '@modelcontextprotocol/server';
-import {
-  AgentSession,
-  createCalculatorStorageServer,
-  McpConnection,
-  type ToolLayer,
-} from '@switchboard/core';
-import { type ShippedServer, startShop } from '@switchboard/servers';
+import { AgentSession, McpConnection, type ToolLayer } from '@switchboard/core';
+import { createCalculatorStorageServer, type ShippedServer, startShop } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OFFLINE_PLANNER_NOTICE } from '../../src/index.ts';
 import { runTurn, widgetDisplayLayer } from './harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCalculatorStorageServer } from './calculator-storage-server.ts';
+import { createCalculatorStorageServer } from './create-calculator-storage-server.ts';
 
 describe('the calculator and storage server', () => {
   it.each([

@@ -1,5 +1,4 @@
-import type { WebMcpServer } from './webmcp-server.ts';
-import { createWebMcpServer } from './webmcp-server.ts';
+import { createWebMcpServer, type WebMcpServer } from '@switchboard/core';
 
 const OPERATIONS = {
   add: (a: number, b: number) => a + b,
@@ -11,7 +10,7 @@ const OPERATIONS = {
 type Operation = keyof typeof OPERATIONS;
 
 /**
- * The in-page server of the seed: `calculate` (add/subtract/multiply/divide), `set-storage` and
+ * The demo WebMCP server, run in the page or process: `calculate` (add/subtract/multiply/divide), `set-storage` and
  * `get-storage`, and the resource `storage://{key}`. Storage lives in this server object only.
  */
 export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer {

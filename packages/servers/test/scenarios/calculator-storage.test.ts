@@ -1,12 +1,11 @@
-import {
-  AgentSession,
-  createCalculatorStorageServer,
-  McpConnection,
-  type McpToolClient,
-  type ToolLayer,
-} from '@switchboard/core';
+import { AgentSession, McpConnection, type McpToolClient, type ToolLayer } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type HttpServing, serveHttp, startCalculatorStorage } from '../../src/index.ts';
+import {
+  createCalculatorStorageServer,
+  type HttpServing,
+  serveHttp,
+  startCalculatorStorage,
+} from '../../src/index.ts';
 import { latestToolResults, runScripted, transcript } from './scripted-run.ts';
 
 /** Where the calculator and storage tools come from, and what reading `storage://greeting` gives. */

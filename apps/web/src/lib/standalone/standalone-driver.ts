@@ -11,13 +11,13 @@ import type {
 } from '@switchboard/core';
 import {
   AgentSession,
-  createCalculatorStorageServer,
   decideApproval,
   resumeAgentLoop,
   runAgentLoop,
   ToolCatalog,
   ToolDispatcher,
 } from '@switchboard/core';
+import { createCalculatorStorageServer } from '@switchboard/servers/browser';
 import type { AppConfig } from '../app-config.ts';
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
 import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
