@@ -15,10 +15,19 @@
  *
  * The split queries stand in for the model: in real use the model writes short keyword queries, one
  * per capability (see bench/retrieval/split-request.ts).
+ *
+ * With SWITCHBOARD_EMBEDDINGS=openai-compatible:URL#model (and SWITCHBOARD_EMBEDDINGS_KEY if the
+ * endpoint wants one) a third method is scored: search_tools fused with dense retrieval over the
+ * endpoint's embeddings of each tool's name and description (reciprocal rank fusion). Never needed
+ * offline: without the variable it is left out.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { mergeRankings, ToolCatalog } from '@switchboard/core';
+import { DenseToolRanker } from '../packages/core/src/discovery/dense/dense-tool-ranker.ts';
+import { parseEmbeddingsConfig } from '../packages/core/src/discovery/dense/embeddings-config.ts';
+import { fuseRankings } from '../packages/core/src/discovery/dense/fuse-rankings.ts';
+import { openAiEmbedder } from '../packages/core/src/discovery/dense/openai-embeddings.ts';
 import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
 import { readServers, readTasks, type TaskRecord, toLayers } from './load-catalog-data.ts';
 import { plainBm25, type Ranker } from './retrieval/plain-bm25.ts';
@@ -56,11 +65,38 @@ interface Catalog {
   buildMs: number;
   ours: Ranker;
   baseline: Ranker;
+  hybrid?: Ranker;
+}
+
+const embeddings = parseEmbeddingsConfig(process.env.SWITCHBOARD_EMBEDDINGS);
+/** How many results of each method reciprocal rank fusion reads. */
+const FUSED_DEPTH = 50;
+
+/** search_tools fused with dense retrieval over the configured embeddings endpoint. */
+async function hybridRanker(layers: ReturnType<typeof toLayers>, ours: Ranker): Promise<Ranker | undefined> {
+  if (embeddings === undefined) return undefined;
+  const dense = new DenseToolRanker(
+    openAiEmbedder(embeddings, { apiKey: process.env.SWITCHBOARD_EMBEDDINGS_KEY }),
+  );
+  const names = new Map<string, string>();
+  await dense.add(
+    layers.flatMap((layer) =>
+      layer.tools.map((tool) => {
+        const id = `${layer.serverName}\u0000${tool.name}`;
+        names.set(id, tool.name);
+        return { id, text: `${tool.name}: ${tool.description ?? tool.title ?? ''}`.slice(0, 2000) };
+      }),
+    ),
+  );
+  return async (query, limit) => {
+    const denseNames = [...new Set((await dense.rank(query, FUSED_DEPTH)).map((id) => names.get(id) ?? id))];
+    return fuseRankings([await ours(query, FUSED_DEPTH), denseNames], limit);
+  };
 }
 
 const catalogs = new Map<string, Catalog>();
 /** The catalog of a list of servers.json files, built once per distinct list. */
-function catalogOf(files: readonly string[]): Catalog {
+async function catalogOf(files: readonly string[]): Promise<Catalog> {
   const key = [...new Set(files)].sort().join(',');
   const cached = catalogs.get(key);
   if (cached !== undefined) return cached;
@@ -69,27 +105,29 @@ function catalogOf(files: readonly string[]): Catalog {
   const start = performance.now();
   const tools = catalog.searchIndex.size;
   const buildMs = performance.now() - start;
+  const ours: Ranker = (query, limit) =>
+    catalog.searchTools(query, { limit }).map((result) => result.toolName);
   const built: Catalog = {
     tools,
     buildMs,
-    ours: (query, limit) => catalog.searchTools(query, { limit }).map((result) => result.toolName),
+    ours,
     baseline: plainBm25(layers),
+    hybrid: await hybridRanker(layers, ours),
   };
   catalogs.set(key, built);
   return built;
 }
 
 /** One ranking per task: the raw request, or its capability phrases merged. */
-function rank(ranker: Ranker, tasks: readonly TaskRecord[], split: boolean): string[][] {
-  return tasks.map((task) =>
-    split
-      ? mergeRankings(
-          splitRequest(task.query).map((query) => ranker(query, maxK)),
-          (name) => name,
-          maxK,
-        )
-      : ranker(task.query, maxK),
-  );
+async function rank(ranker: Ranker, tasks: readonly TaskRecord[], split: boolean): Promise<string[][]> {
+  const rankings: string[][] = [];
+  for (const task of tasks) {
+    const queries = split ? splitRequest(task.query) : [task.query];
+    const lists: string[][] = [];
+    for (const query of queries) lists.push(await ranker(query, maxK));
+    rankings.push(mergeRankings(lists, (name) => name, maxK));
+  }
+  return rankings;
 }
 
 interface Row {
@@ -101,6 +139,7 @@ interface Row {
   tasks: number;
   ours: Scores;
   bm25: Scores;
+  hybrid?: Scores;
 }
 
 const rows: Row[] = [];
@@ -112,10 +151,10 @@ for (const set of sets) {
     ['own', set.servers],
     ['mixed', [...set.servers, ...mix]],
   ] as const) {
-    const catalog = catalogOf(files);
+    const catalog = await catalogOf(files);
     for (const split of [false, true]) {
       const start = performance.now();
-      const ours = rank(catalog.ours, tasks, split);
+      const ours = await rank(catalog.ours, tasks, split);
       if (!split) {
         queryMs += performance.now() - start;
         queries += tasks.length;
@@ -128,7 +167,10 @@ for (const set of sets) {
         query: split ? 'split' : 'raw',
         tasks: tasks.length,
         ours: scoreRankings(ours, tasks, ks),
-        bm25: scoreRankings(rank(catalog.baseline, tasks, split), tasks, ks),
+        bm25: scoreRankings(await rank(catalog.baseline, tasks, split), tasks, ks),
+        ...(catalog.hybrid === undefined
+          ? {}
+          : { hybrid: scoreRankings(await rank(catalog.hybrid, tasks, split), tasks, ks) }),
       });
     }
   }
@@ -156,6 +198,12 @@ printTable(
         [`H@${k} ours`, cell(row.ours.hitAt[k])],
         [`H@${k} bm25`, cell(row.bm25.hitAt[k])],
         [`H@${k} Δ`, delta(row.ours.hitAt[k], row.bm25.hitAt[k])],
+        ...(row.hybrid === undefined
+          ? []
+          : [
+              [`R@${k} +dense`, cell(row.hybrid.recallAt[k])],
+              [`H@${k} +dense`, cell(row.hybrid.hitAt[k])],
+            ]),
       ]),
     ),
   })),

@@ -5,7 +5,7 @@ import { ENGLISH_STOP_WORDS } from '../../packages/core/src/discovery/stop-words
 import { parameterText } from '../../packages/core/src/discovery/tool-search-text.ts';
 
 /** A ranker: tool names for a query, best first. */
-export type Ranker = (query: string, limit: number) => string[];
+export type Ranker = (query: string, limit: number) => string[] | Promise<string[]>;
 
 /**
  * Plain BM25 (MiniSearch's defaults: its tokenizer, lowercase, no stemming, no synonyms, no fields,
