@@ -149,6 +149,18 @@ describe('the gateway as an MCP server (/mcp)', () => {
     expect(textOf(unknown)).toContain('Unknown tool "nope_tool"');
   });
 
+  it("passes the servers' resources through, named by server, read by their own URI", async () => {
+    const client = await connect(gw.url, { key: KEYS.alice, mode: 'discovery' });
+    const { resources } = await client.listResources();
+    const shop = resources.find((resource) => resource.name.startsWith('shop_'));
+    expect(shop).toBeDefined();
+    const read = await client.readResource({ uri: shop?.uri as string });
+    expect(read.contents[0]).toMatchObject({ uri: shop?.uri });
+    await expect(client.readResource({ uri: 'nowhere://nothing' })).rejects.toThrow(
+      /not offered by any of your servers/,
+    );
+  });
+
   it("keeps each user's servers and data to that user", async () => {
     const own = await gw.alice.post('/servers', { name: 'alice-private', url: tools.url });
     expect(own.status).toBe(201);

@@ -5,7 +5,7 @@ import type {
   ServerContext,
 } from '@modelcontextprotocol/server';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
-import type { CallServerRequests, ToolOutput, ToolProgress } from '@switchboard/core';
+import type { CallServerRequests, ToolProgress } from '@switchboard/core';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
@@ -74,8 +74,8 @@ export async function callEndpointTool(
   return tracer.startActiveSpan('mcp_endpoint.tools_call', async (span) => {
     span.setAttributes({ 'mcp.server': tool.serverName, 'mcp.tool': tool.tool.name, 'enduser.id': user.id });
     try {
-      const output = await asCaller(user.id, () =>
-        tool.connection.callTool(tool.tool.name, args, {
+      const result = (await asCaller(user.id, () =>
+        tool.connection.callToolResult(tool.tool.name, args, {
           signal: ctx.mcpReq.signal,
           onProgress: (progress: ToolProgress) => {
             const token = ctx.mcpReq._meta?.progressToken;
@@ -86,8 +86,7 @@ export async function callEndpointTool(
           },
           serverRequests: forwardedRequests(ctx, client),
         }),
-      );
-      const result = toCallToolResult(output);
+      )) as CallToolResult;
       await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
       if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
       return result;
@@ -134,19 +133,6 @@ async function rateLimited(limiter: RateLimiter | undefined, user: User): Promis
   if (decision.allowed) return undefined;
   const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
   return `Rate limit: ${limiter.limit} tool calls per ${Math.round(limiter.windowMs / 1000)} s for each user; retry in ${seconds} s.`;
-}
-
-/** The result for the client: the server's text, its structured content, and whether it failed. */
-function toCallToolResult(output: ToolOutput): CallToolResult {
-  const structured =
-    typeof output.value === 'object' && output.value !== null && !Array.isArray(output.value)
-      ? { structuredContent: output.value as Record<string, unknown> }
-      : {};
-  return {
-    content: [{ type: 'text', text: output.text }],
-    ...structured,
-    ...(output.isError ? { isError: true } : {}),
-  };
 }
 
 /** A tool-level error result with one text block. */

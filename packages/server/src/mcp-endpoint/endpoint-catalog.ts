@@ -32,15 +32,19 @@ export class EndpointCatalog {
   readonly tools: ReadonlyMap<string, EndpointTool>;
   /** Number of servers. */
   readonly serverCount: number;
+  /** The connection to each server, by registered name (for resources and prompts). */
+  readonly connections: ReadonlyMap<string, McpConnection>;
   readonly #layers: readonly McpLayer[];
   readonly #names = new Map<McpToolDef, string>();
   #index?: ToolSearchIndex;
 
   constructor(layers: readonly McpLayer[], clients: ReadonlyMap<string, McpConnection>) {
     const tools = new Map<string, EndpointTool>();
+    const connections = new Map<string, McpConnection>();
     for (const layer of layers) {
       const connection = clients.get(layer.serverName);
       if (!connection) continue;
+      connections.set(layer.serverName, connection);
       const server = sanitizeServerName(layer.serverName);
       const seen = new Set<string>();
       for (const tool of layer.tools) {
@@ -55,6 +59,7 @@ export class EndpointCatalog {
       }
     }
     this.tools = tools;
+    this.connections = connections;
     this.serverCount = layers.length;
     this.#layers = layers;
   }

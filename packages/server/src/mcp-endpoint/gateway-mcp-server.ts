@@ -12,6 +12,8 @@ import { DISCOVERY_TOOLS, isDiscoveryToolName } from './discovery-tools.ts';
 import type { EndpointCatalog, EndpointTool } from './endpoint-catalog.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { type EndpointMode, resolveEndpointMode } from './endpoint-mode.ts';
+import { registerPromptPassThrough } from './prompt-pass-through.ts';
+import { registerResourcePassThrough } from './resource-pass-through.ts';
 
 /** What the gateway's MCP server needs: the users' catalogs and the rules calls follow. */
 export interface GatewayMcpServerDeps extends EndpointCallDeps {
@@ -42,7 +44,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   const server = new Server(
     { name: 'switchboard', title: 'Switchboard gateway', version: '0.1.0' },
     {
-      capabilities: { tools: { listChanged: true }, logging: {} },
+      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, logging: {} },
       instructions: INSTRUCTIONS,
       requestState: { verify: deps.approval.verify },
     },
@@ -84,6 +86,8 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
     if (!tool) return errorResult(unknownTool(name, modeOf(catalog)));
     return run(tool, args);
   });
+  registerResourcePassThrough(server, deps.catalogs, connection.user);
+  registerPromptPassThrough(server, deps.catalogs, connection.user);
   return server;
 }
 

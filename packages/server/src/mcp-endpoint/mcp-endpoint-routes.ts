@@ -4,6 +4,7 @@ import type { User } from '../auth/user.ts';
 import type { GatewayEnv, GatewayServices } from '../http/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
 import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
+import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { type EndpointMode, parseEndpointMode } from './endpoint-mode.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
@@ -60,6 +61,8 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   app.get(METADATA_PATH, (c) => c.json(protectedResourceMetadata(c.req.raw)));
   app.all(ENDPOINT_PATH, async (c) => {
     const request = c.req.raw;
+    const refused = checkRequestOrigin(request, services.openAccess);
+    if (refused) return refused;
     const user = await authenticateEndpoint(services, request);
     if (user instanceof Response) return user;
     const requestedMode = modeOf(request);
