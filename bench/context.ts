@@ -7,7 +7,8 @@
  */
 
 import type { ModelRequest } from '@switchboard/core';
-import { createScriptedModel, createWebMcpServer, runAgentLoop } from '@switchboard/core';
+import { createWebMcpServer, runAgentLoop } from '@switchboard/core';
+import { createScriptedModel } from '@switchboard/core/testing';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
 

@@ -1,5 +1,5 @@
 import type { ModelStreamEvent } from '@switchboard/core';
-import { createScriptedModel } from '@switchboard/core';
+import { createScriptedModel } from '@switchboard/core/testing';
 import { describe, expect, it } from 'vitest';
 import { pacedModel } from '../src/lib/standalone/paced-model.ts';
 

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { CanvasModel } from '@switchboard/autoui';
 import type { AgentEvent, ElicitationRequest, SamplingRequest } from '@switchboard/core';
-import { createScriptedModel, McpConnection, type ScriptedReply } from '@switchboard/core';
+import { McpConnection } from '@switchboard/core';
 import { stdioTransport } from '@switchboard/core/node';
+import { createScriptedModel, type ScriptedReply } from '@switchboard/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import type { ConversationDriver } from '../src/lib/conversation-driver.ts';

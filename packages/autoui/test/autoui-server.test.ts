@@ -1,5 +1,6 @@
 import type { AgentEvent } from '@switchboard/core';
-import { AgentSession, createScriptedModel, runAgentLoop } from '@switchboard/core';
+import { AgentSession, runAgentLoop } from '@switchboard/core';
+import { createScriptedModel } from '@switchboard/core/testing';
 import { describe, expect, it } from 'vitest';
 import { canvasEventFromAgentEvent } from '../src/canvas/canvas-event-from-agent-event.ts';
 import { CanvasModel } from '../src/canvas/canvas-model.ts';

@@ -1,41 +1,84 @@
 /**
  * @switchboard/core — the agent runtime. Browser-safe: no DOM and no Node-only imports here
- * (Node-only pieces such as the stdio transport live in `./node.ts`).
+ * (Node-only pieces such as the stdio transport live in `./node.ts`; test doubles such as the
+ * scripted model in `./testing.ts`).
+ *
+ * This is the public surface: what other packages and applications build on. Building blocks that
+ * only core composes (schema compiling, search weights and synonym tables, context trimming, …) are
+ * reached through their own files by core's tests and benchmarks, not exported here.
  */
 
-export * from './catalog/index.ts';
-export type { CompressionOptions } from './context/compress-tool-results.ts';
-export { compressedPreview, compressToolResults } from './context/compress-tool-results.ts';
-export type { ResultBufferSnapshot } from './context/result-buffer.ts';
-export { ResultBuffer } from './context/result-buffer.ts';
-export { trimHistory } from './context/trim-history.ts';
-export { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from './context/truncate-result.ts';
-export type { DispatchContext, DispatcherOptions, DispatchOutcome } from './dispatch/dispatcher.ts';
-export { serverKey, ToolDispatcher } from './dispatch/dispatcher.ts';
-export { normalizeToolOutput, safeStringify } from './dispatch/normalize-tool-output.ts';
-export type { CanvasActionEvent, UiCallbacks, WidgetEvent } from './dispatch/ui-hooks.ts';
-export * from './interaction/index.ts';
+export { buildDiscoveryTools } from './catalog/build-discovery-tools.ts';
+export { sanitizeServerName } from './catalog/sanitize-server-name.ts';
+export { ToolCatalog, type ToolCatalogOptions } from './catalog/tool-catalog.ts';
+export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './catalog/tool-name.ts';
+export {
+  DEFAULT_GLOBAL_SEARCH_LIMIT,
+  DEFAULT_GLOBAL_THRESHOLD,
+  DenseToolRanker,
+  fuseRankings,
+  MAX_GLOBAL_SEARCH_LIMIT,
+  mergeRankings,
+  openAiEmbedder,
+  parseEmbeddingsConfig,
+  ToolSearchIndex,
+  type ToolSearchOptions,
+  type ToolSearchResult,
+} from './discovery/index.ts';
+export {
+  type DispatchContext,
+  type DispatcherOptions,
+  ToolDispatcher,
+} from './dispatch/dispatcher.ts';
+export { normalizeToolOutput } from './dispatch/normalize-tool-output.ts';
+export type { CanvasActionEvent, WidgetEvent } from './dispatch/ui-hooks.ts';
+export {
+  type ElicitationRequest,
+  type ElicitationResolution,
+  type RunInteractionOptions,
+  RunInteractions,
+  type SamplingRequest,
+  type SamplingResolution,
+} from './interaction/index.ts';
 export { AgentRun } from './loop/agent-run.ts';
-export type { AgentSessionSnapshot, PendingToolCall, SuspendedStep } from './loop/agent-session.ts';
-export { AgentSession } from './loop/agent-session.ts';
-export type { ApprovalAction, ApprovalPolicy, ApprovalRule } from './loop/approval-policy.ts';
-export { combinePolicies, decideApproval } from './loop/approval-policy.ts';
+export { AgentSession, type AgentSessionSnapshot } from './loop/agent-session.ts';
+export {
+  type ApprovalAction,
+  type ApprovalPolicy,
+  type ApprovalRule,
+  combinePolicies,
+  decideApproval,
+} from './loop/approval-policy.ts';
 export type { LoopLimits } from './loop/limits.ts';
-export { DEFAULT_LIMITS } from './loop/limits.ts';
-export { RECALL_TOOL } from './loop/recall-tool.ts';
-export type { AgentCallbacks, AgentLoopOptions, AgentResult, ResumeInput } from './loop/run-agent-loop.ts';
-export { ResumeError, resumeAgentLoop, runAgentLoop } from './loop/run-agent-loop.ts';
-export * from './mcp/index.ts';
-export type { ScriptedModel, ScriptedReply, ScriptedTurn } from './model/scripted-model.ts';
-export { createScriptedModel } from './model/scripted-model.ts';
-export * from './strict-schema/index.ts';
+export {
+  type AgentCallbacks,
+  type AgentLoopOptions,
+  type AgentResult,
+  ResumeError,
+  type ResumeInput,
+  resumeAgentLoop,
+  runAgentLoop,
+} from './loop/run-agent-loop.ts';
+export {
+  type McpAuthorization,
+  McpClientPool,
+  McpConnection,
+  McpConnectionError,
+  type McpConnectionOptions,
+  type McpTransportConfig,
+  type OAuthClientState,
+  OAuthSessionProvider,
+  type OAuthSessionProviderOptions,
+  type OAuthStateStore,
+} from './mcp/index.ts';
+export { checkStrictModeSchema } from './strict-schema/check-strict-mode-schema.ts';
 export type * from './types/index.ts';
-export type { ValidationIssue, ValidationOutcome } from './validation/schema-validator.ts';
-export { SchemaValidator } from './validation/schema-validator.ts';
-export type {
-  ResourceContents,
-  WebMcpResourceInput,
-  WebMcpServer,
-  WebMcpToolInput,
+export { SchemaValidator, type ValidationIssue } from './validation/schema-validator.ts';
+export {
+  createWebMcpServer,
+  type ResourceContents,
+  ToolInputError,
+  type WebMcpResourceInput,
+  type WebMcpServer,
+  type WebMcpToolInput,
 } from './webmcp/webmcp-server.ts';
-export { createWebMcpServer, ToolInputError } from './webmcp/webmcp-server.ts';

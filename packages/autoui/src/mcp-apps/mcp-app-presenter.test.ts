@@ -1,7 +1,8 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import type { AgentEvent, ToolCall } from '@switchboard/core';
-import { createScriptedModel, McpConnection, runAgentLoop, ToolCatalog } from '@switchboard/core';
+import { McpConnection, runAgentLoop, ToolCatalog } from '@switchboard/core';
+import { createScriptedModel } from '@switchboard/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpAppServer } from './mcp-app-presenter.ts';
 import { McpAppPresenter } from './mcp-app-presenter.ts';

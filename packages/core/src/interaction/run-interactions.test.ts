@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createScriptedModel } from '../model/scripted-model.ts';
+import { createScriptedModel } from '../testing/scripted-model.ts';
 import type { AgentEvent } from '../types/events.ts';
 import { RunInteractions } from './run-interactions.ts';
 

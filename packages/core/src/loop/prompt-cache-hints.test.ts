@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCalculatorStorageServer } from '../../test/support/test-layers.ts';
-import { createScriptedModel } from '../model/scripted-model.ts';
+import { createScriptedModel } from '../testing/scripted-model.ts';
 import { createWebMcpServer } from '../webmcp/webmcp-server.ts';
 import { runAgentLoop } from './run-agent-loop.ts';
 

@@ -5,8 +5,8 @@ import {
   weatherClient,
   weatherLayer,
 } from '../../test/support/test-layers.ts';
-import type { ScriptedTurn } from '../model/scripted-model.ts';
-import { createScriptedModel } from '../model/scripted-model.ts';
+import type { ScriptedTurn } from '../testing/scripted-model.ts';
+import { createScriptedModel } from '../testing/scripted-model.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ClientLayer } from '../types/layers.ts';
 import type { ChatMessage, ToolResultBlock } from '../types/messages.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolCatalog } from '../../src/catalog/tool-catalog.ts';
 import { runAgentLoop } from '../../src/loop/run-agent-loop.ts';
-import { createScriptedModel } from '../../src/model/scripted-model.ts';
+import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { McpLayer, McpToolDef } from '../../src/types/layers.ts';
 import type { ChatMessage, ToolResultBlock } from '../../src/types/messages.ts';
 import type { ModelRequest } from '../../src/types/model.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAgentLoop } from '../../src/loop/run-agent-loop.ts';
 import { McpClientPool } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
-import { createScriptedModel } from '../../src/model/scripted-model.ts';
+import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { AgentEvent } from '../../src/types/events.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import type { ChatMessage, ToolResultBlock } from '../../src/types/messages.ts';

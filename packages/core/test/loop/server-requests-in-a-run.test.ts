@@ -3,7 +3,7 @@ import type { ElicitationRequest, SamplingRequest } from '../../src/interaction/
 import { runAgentLoop } from '../../src/loop/run-agent-loop.ts';
 import { McpClientPool } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
-import { createScriptedModel } from '../../src/model/scripted-model.ts';
+import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { AgentEvent } from '../../src/types/events.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import { SERVER_EVERYTHING } from '../mcp/helpers.ts';

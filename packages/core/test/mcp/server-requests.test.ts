@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ElicitationBroker, SamplingBroker } from '../../src/interaction/index.ts';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
-import { createScriptedModel } from '../../src/model/scripted-model.ts';
+import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { AgentEvent } from '../../src/types/events.ts';
 import { callContext, SERVER_EVERYTHING } from './helpers.ts';
 

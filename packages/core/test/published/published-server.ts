@@ -8,16 +8,14 @@ import {
   type AgentLoopOptions,
   type AgentResult,
   checkStrictModeSchema,
-  createScriptedModel,
   McpConnection,
   type ModelRequest,
   runAgentLoop,
-  type ScriptedModel,
-  type ScriptedTurn,
   stdioTransport,
   type ToolCatalog,
   type ToolResultBlock,
 } from '../../src/node.ts';
+import { createScriptedModel, type ScriptedModel, type ScriptedTurn } from '../../src/testing/index.ts';
 
 /**
  * Absolute path of the command an installed package publishes (its only `bin` entry), found through

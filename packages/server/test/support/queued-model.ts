@@ -1,9 +1,5 @@
-import {
-  createScriptedModel,
-  type LanguageModel,
-  type ModelRequest,
-  type ScriptedTurn,
-} from '@switchboard/core';
+import type { LanguageModel, ModelRequest } from '@switchboard/core';
+import { createScriptedModel, type ScriptedTurn } from '@switchboard/core/testing';
 
 /** A scripted turn that first waits (e.g. for the test to let it go). */
 export interface GatedTurn {

@@ -2,13 +2,11 @@ import {
   type AgentEvent,
   type AgentLoopOptions,
   type AgentResult,
-  createScriptedModel,
   type ModelRequest,
   runAgentLoop,
-  type ScriptedModel,
-  type ScriptedTurn,
   type ToolResultBlock,
 } from '@switchboard/core';
+import { createScriptedModel, type ScriptedModel, type ScriptedTurn } from '@switchboard/core/testing';
 
 /** A finished scripted run: its result, every event it emitted, and the model (with the requests it got). */
 export interface ScriptedRun {

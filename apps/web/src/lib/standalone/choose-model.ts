@@ -1,5 +1,5 @@
-import type { LanguageModel, ScriptedReply } from '@switchboard/core';
-import { createScriptedModel } from '@switchboard/core';
+import type { LanguageModel } from '@switchboard/core';
+import { createScriptedModel, type ScriptedReply } from '@switchboard/core/testing';
 import { createOfflinePlanner } from '@switchboard/providers/offline-planner';
 import { pacedModel } from './paced-model.ts';
 
