@@ -30,6 +30,7 @@ interface LayoutReport {
   outside: string[];
   overflowing: string[];
   latestInView: boolean;
+  debug: unknown;
 }
 
 /**
@@ -72,7 +73,7 @@ function checkLayout(): LayoutReport {
     latest.left >= view.left - 0.5 &&
     latest.right <= right + 0.5 &&
     (latest.bottom <= bottom + 0.5 || latest.height > scroller.clientHeight);
-  return { widgets: blocks.length, outside, overflowing, latestInView };
+  return { widgets: blocks.length, outside, overflowing, latestInView, debug: { latest: latest?.toJSON(), view: view.toJSON(), seen, scrollTop: scroller.scrollTop, h: scroller.clientHeight } };
 }
 
 /** Chat messages wider than the chat (text that would be cut or scroll sideways). */
@@ -139,7 +140,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     const report = await page.evaluate(checkLayout);
     expect(report.outside, 'widgets outside the visible canvas').toEqual([]);
     expect(report.overflowing, 'text overflowing its tile').toEqual([]);
-    expect(report.latestInView, 'the latest widget in view').toBe(true);
+    expect(report.latestInView, `the latest widget in view: ${JSON.stringify(report.debug)}`).toBe(true);
     expect(await page.evaluate(chatOverflow), 'chat overflowing').toEqual([]);
   }
 
@@ -192,7 +193,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     }, 90_000);
   }
 
-  it('keeps the console behind a button on a phone, lets the notice be dismissed, offers questions when no tool fits, and shows errors', async () => {
+  it('keeps the console behind a button on a phone, lets the notice be dismissed, offers questions when no tool fits, shows errors, and fits a tablet', async () => {
     await page.getByRole('button', { name: 'Console', exact: true }).click();
     await page.getByTestId('agent-console').waitFor();
     await shoot('phone-console');
@@ -215,5 +216,11 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     await page.unroute('**/chat');
     await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    // Between a phone and a wide screen: chat beside the canvas, the console over it when opened.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByTestId('agent-console').count()).resolves.toBe(0);
+    await expectCanvasLaidOut(TRY_ASKING.length);
+    await page.getByRole('button', { name: 'Console', exact: true }).click();
+    await shoot('tablet-1024-console');
   });
 });
