@@ -30,7 +30,8 @@ interface LayoutReport {
   outside: string[];
   overflowing: string[];
   latestInView: boolean;
-  debug: unknown;
+  /** Where the latest widget and the visible canvas are, for the failure message. */
+  where: unknown;
 }
 
 /**
@@ -73,7 +74,13 @@ function checkLayout(): LayoutReport {
     latest.left >= view.left - 0.5 &&
     latest.right <= right + 0.5 &&
     (latest.bottom <= bottom + 0.5 || latest.height > scroller.clientHeight);
-  return { widgets: blocks.length, outside, overflowing, latestInView, debug: { latest: latest?.toJSON(), view: view.toJSON(), seen, scrollTop: scroller.scrollTop, h: scroller.clientHeight } };
+  return {
+    widgets: blocks.length,
+    outside,
+    overflowing,
+    latestInView,
+    where: { latest: latest?.toJSON(), canvas: view.toJSON(), uncovered: seen },
+  };
 }
 
 /** Chat messages wider than the chat (text that would be cut or scroll sideways). */
@@ -140,7 +147,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     const report = await page.evaluate(checkLayout);
     expect(report.outside, 'widgets outside the visible canvas').toEqual([]);
     expect(report.overflowing, 'text overflowing its tile').toEqual([]);
-    expect(report.latestInView, `the latest widget in view: ${JSON.stringify(report.debug)}`).toBe(true);
+    expect(report.latestInView, `the latest widget in view: ${JSON.stringify(report.where)}`).toBe(true);
     expect(await page.evaluate(chatOverflow), 'chat overflowing').toEqual([]);
   }
 
