@@ -41,7 +41,6 @@ export {
   type SamplingResolution,
 } from './interaction/index.ts';
 export { AgentRun } from './loop/agent-run.ts';
-export { AgentSession, type AgentSessionSnapshot } from './loop/agent-session.ts';
 export {
   type ApprovalAction,
   type ApprovalPolicy,
@@ -71,6 +70,7 @@ export {
   type OAuthSessionProviderOptions,
   type OAuthStateStore,
 } from './mcp/index.ts';
+export { AgentSession, type AgentSessionSnapshot } from './session/agent-session.ts';
 export { checkStrictModeSchema } from './strict-schema/check-strict-mode-schema.ts';
 export type * from './types/index.ts';
 export { SchemaValidator, type ValidationIssue } from './validation/schema-validator.ts';

@@ -7,7 +7,7 @@ import {
   weatherLayer,
 } from '../../test/support/test-layers.ts';
 import { ToolCatalog } from '../catalog/tool-catalog.ts';
-import { AgentSession } from '../loop/agent-session.ts';
+import { AgentSession } from '../session/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { ToolUseBlock } from '../types/messages.ts';
 import { ToolDispatcher } from './dispatcher.ts';

@@ -1,6 +1,6 @@
 import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-result.ts';
-import type { AgentSession } from '../loop/agent-session.ts';
+import type { AgentSession } from '../session/agent-session.ts';
 import { randomId } from '../shared/random-id.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { CallServerRequests, ToolProgress, WebMcpToolDef } from '../types/layers.ts';

@@ -2,12 +2,12 @@ import type { ToolCatalog, ToolCatalogOptions } from '../catalog/tool-catalog.ts
 import type { CompressionOptions } from '../context/compress-tool-results.ts';
 import type { UiCallbacks } from '../dispatch/ui-hooks.ts';
 import type { RunInteractionOptions } from '../interaction/run-interactions.ts';
+import type { AgentSession, PendingToolCall } from '../session/agent-session.ts';
 import type { AgentEvent, RunMetrics, StopReason } from '../types/events.ts';
 import type { ToolLayer } from '../types/layers.ts';
 import type { LanguageModel } from '../types/model.ts';
 import type { McpToolClient, ToolCall } from '../types/tool-call.ts';
 import type { SchemaValidator } from '../validation/schema-validator.ts';
-import type { AgentSession, PendingToolCall } from './agent-session.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import type { LoopLimits } from './limits.ts';
 

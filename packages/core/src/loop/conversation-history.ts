@@ -1,5 +1,5 @@
+import type { AgentSession } from '../session/agent-session.ts';
 import type { ChatMessage, ContentBlock } from '../types/messages.ts';
-import type { AgentSession } from './agent-session.ts';
 
 /** Adds the user's text, merging into a trailing user message so roles keep alternating. */
 export function appendUserText(messages: ChatMessage[], text: string): void {

@@ -5,6 +5,7 @@ import { stableHistoryLength } from '../context/stable-history-length.ts';
 import { trimHistory } from '../context/trim-history.ts';
 import { serverKey, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import type { RunInteractions } from '../interaction/run-interactions.ts';
+import type { AgentSession, PendingToolCall } from '../session/agent-session.ts';
 import { randomId } from '../shared/random-id.ts';
 import type { AgentEvent, AgentEventInput, RunMetrics, StopReason } from '../types/events.ts';
 import type { ProviderTool } from '../types/layers.ts';
@@ -12,7 +13,6 @@ import type { ChatMessage, ContentBlock, ToolResultBlock, ToolUseBlock } from '.
 import type { ToolCall } from '../types/tool-call.ts';
 import type { AgentLoopOptions, AgentResult, ResumeInput } from './agent-loop-types.ts';
 import { ResumeError } from './agent-loop-types.ts';
-import type { AgentSession, PendingToolCall } from './agent-session.ts';
 import { capToolCount } from './cap-tool-count.ts';
 import type { EventChannel } from './event-channel.ts';
 import type { LoopLimits } from './limits.ts';

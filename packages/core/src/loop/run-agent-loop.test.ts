@@ -5,13 +5,13 @@ import {
   weatherClient,
   weatherLayer,
 } from '../../test/support/test-layers.ts';
+import { AgentSession } from '../session/agent-session.ts';
 import type { ScriptedTurn } from '../testing/scripted-model.ts';
 import { createScriptedModel } from '../testing/scripted-model.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ClientLayer } from '../types/layers.ts';
 import type { ChatMessage, ToolResultBlock } from '../types/messages.ts';
 import { createWebMcpServer } from '../webmcp/webmcp-server.ts';
-import { AgentSession } from './agent-session.ts';
 import type { AgentLoopOptions } from './run-agent-loop.ts';
 import { ResumeError, resumeAgentLoop, runAgentLoop } from './run-agent-loop.ts';
 

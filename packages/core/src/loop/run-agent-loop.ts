@@ -1,8 +1,8 @@
 import { RunInteractions } from '../interaction/run-interactions.ts';
+import { AgentSession } from '../session/agent-session.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { AgentLoopOptions, AgentResult, ResumeInput } from './agent-loop-types.ts';
 import { AgentRun } from './agent-run.ts';
-import { AgentSession } from './agent-session.ts';
 import { appendUserText, settleAbandonedStep } from './conversation-history.ts';
 import { EventChannel } from './event-channel.ts';
 import { LoopRun } from './loop-run.ts';

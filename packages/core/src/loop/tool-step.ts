@@ -1,10 +1,10 @@
 import type { DispatchOutcome, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import { errorText } from '../dispatch/tool-result-text.ts';
+import type { AgentSession, PendingToolCall } from '../session/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { CallServerRequests } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { ToolCall } from '../types/tool-call.ts';
-import type { AgentSession, PendingToolCall } from './agent-session.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import { decideApproval } from './approval-policy.ts';
 import type { LoopDetector } from './loop-detector.ts';

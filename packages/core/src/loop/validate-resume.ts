@@ -1,6 +1,6 @@
+import type { AgentSession, PendingToolCall } from '../session/agent-session.ts';
 import type { ResumeInput } from './agent-loop-types.ts';
 import { ResumeError } from './agent-loop-types.ts';
-import type { AgentSession, PendingToolCall } from './agent-session.ts';
 
 /** Checks resume input against the suspended step; throws ResumeError on unknown, duplicate or mismatched ids. */
 export function validateResume(session: AgentSession, input: ResumeInput): void {
