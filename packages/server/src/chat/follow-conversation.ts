@@ -1,8 +1,8 @@
 import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
+import { readRunState, recoverInterruptedTurn } from '../store/conversation-lease.ts';
 import type { SequencedEvent } from '../store/stream-event.ts';
 import { readStreamEvents } from '../store/stream-event-store.ts';
-import { recoverInterruptedTurn } from './conversation-lease.ts';
 import type { TurnRunner } from './turn-runner.ts';
 import { WakeSignal } from './wake-signal.ts';
 
@@ -72,11 +72,7 @@ export async function* followConversation(
         yield event;
       }
       if (events.length === PAGE || deps.runner.active(conversationId)) continue;
-      const { rows } = await deps.db.query<{ status: string; event_seq: number; expired: boolean }>(
-        'SELECT status, event_seq, COALESCE(lease_expires_at <= now(), true) AS expired FROM conversations WHERE id = $1',
-        [conversationId],
-      );
-      const state = rows[0];
+      const state = await readRunState(deps.db, conversationId);
       if (!state) return;
       if (state.status !== 'running') {
         for (const event of await readStreamEvents(

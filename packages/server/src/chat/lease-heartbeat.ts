@@ -1,5 +1,5 @@
 import type { Database } from '../storage/database.ts';
-import { renewLease } from './conversation-lease.ts';
+import { renewLease } from '../store/conversation-lease.ts';
 
 /** The lease a {@link LeaseHeartbeat} renews, and the run it stops. */
 export interface LeaseHeartbeatOptions {

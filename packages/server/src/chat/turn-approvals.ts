@@ -1,6 +1,6 @@
 import type { AgentResult, AgentSession, ApprovalPolicy, ToolCatalog, ToolUseBlock } from '@switchboard/core';
+import type { ApprovalDecision, ApprovalRequest } from '../store/commit-turn.ts';
 import type { PendingCall } from '../store/conversation.ts';
-import type { ApprovalDecision, ApprovalRequest } from './commit-turn.ts';
 import type { ApprovalAnswer, TurnInput } from './turn-types.ts';
 
 /** A resume's approval answer with the suspended call it answers (when that call exists). */

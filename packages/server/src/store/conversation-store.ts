@@ -69,6 +69,12 @@ export async function getConversation(
   return rows[0] && toConversation(rows[0]);
 }
 
+/** Whether the conversation exists and is the user's. */
+export async function ownsConversation(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM conversations WHERE id = $1 AND user_id = $2', [id, userId]);
+  return rows.length > 0;
+}
+
 /**
  * Lists the user's conversations, most recently updated first, `limit` per page. `query` keeps those
  * whose title or any message contains it (case-insensitive).
@@ -156,8 +162,7 @@ export async function deleteConversation(
     return true;
   });
   if (deleted) return 'deleted';
-  const { rows } = await db.query('SELECT 1 FROM conversations WHERE id = $1 AND user_id = $2', [id, userId]);
-  return rows.length > 0 ? 'busy' : 'missing';
+  return (await ownsConversation(db, userId, id)) ? 'busy' : 'missing';
 }
 
 /** A value for a `$n::jsonb` parameter. */

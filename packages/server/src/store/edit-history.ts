@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../storage/database.ts';
+import { abandonApprovals } from './approval-store.ts';
 import { parseSession } from './conversation.ts';
 import { ConversationBusyError, ConversationNotFoundError } from './conversation-errors.ts';
 import { json } from './conversation-store.ts';
@@ -33,12 +34,7 @@ export async function editHistory<T>(
          status = 'idle', pending = '[]'::jsonb, run_id = NULL, updated_at = now() WHERE id = $1`,
       [conversationId, json(session), lastSeq],
     );
-    if (stored.suspended) {
-      await tx.query(
-        `UPDATE approvals SET status = 'abandoned', decided_at = now() WHERE conversation_id = $1 AND status = 'pending'`,
-        [conversationId],
-      );
-    }
+    if (stored.suspended) await abandonApprovals(tx, conversationId);
     return result;
   });
 }

@@ -45,6 +45,20 @@ export async function insertStreamEvents(
   );
 }
 
+/**
+ * Where a conversation's stream starts for a client that names no event: just before the first
+ * stored event of the running turn, or after the last event when no turn has stored any.
+ */
+export async function currentRunStart(db: Queryable, conversationId: string): Promise<number> {
+  const { rows } = await db.query<{ event_seq: number; first: number | null }>(
+    `SELECT c.event_seq, (SELECT min(first_seq) FROM stream_chunks e WHERE e.conversation_id = c.id AND e.run_id = c.run_id) AS first
+     FROM conversations c WHERE c.id = $1`,
+    [conversationId],
+  );
+  const row = rows[0];
+  return row.first === null ? row.event_seq : row.first - 1;
+}
+
 /** A conversation's stored events after `afterSeq`, in order, at most `limit`. */
 export async function readStreamEvents(
   db: Queryable,

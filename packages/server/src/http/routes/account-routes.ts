@@ -1,5 +1,6 @@
 import type { ApprovalPolicy } from '@switchboard/core';
 import { Hono } from 'hono';
+import { usageTotals } from '../../store/usage-store.ts';
 import { createUser, listUsers } from '../../store/user-store.ts';
 import { requireAdmin } from '../authenticate.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
@@ -34,14 +35,7 @@ export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
   });
 
   app.get('/usage', async (c) => {
-    const { rows } = await services.db.query<Record<string, number>>(
-      `SELECT count(*)::int AS turns, COALESCE(sum(input_tokens), 0)::int AS input_tokens,
-         COALESCE(sum(output_tokens), 0)::int AS output_tokens, COALESCE(sum(model_calls), 0)::int AS model_calls,
-         COALESCE(sum(tool_calls), 0)::int AS tool_calls
-       FROM usage WHERE user_id = $1`,
-      [c.get('user').id],
-    );
-    return c.json(rows[0]);
+    return c.json(await usageTotals(services.db, c.get('user').id));
   });
 
   return app;

@@ -2,8 +2,13 @@ import { type Context, Hono } from 'hono';
 import { followConversation } from '../../chat/follow-conversation.ts';
 import type { ActiveTurn, TurnInput, TurnOutcome } from '../../chat/turn-types.ts';
 import { CONTROL_CHANNEL, type ControlMessage } from '../../coordination/gateway-bus.ts';
+import { type ApprovalStatus, listApprovals } from '../../store/approval-store.ts';
+import { listCanvasEvents } from '../../store/canvas-event-store.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { iso } from '../../store/conversation.ts';
+import { requestStop } from '../../store/conversation-lease.ts';
+import { ownsConversation } from '../../store/conversation-store.ts';
+import { currentRunStart } from '../../store/stream-event-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
@@ -78,13 +83,7 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
         'status must be pending, approved, denied, abandoned or all',
       );
     }
-    const { rows } = await services.db.query<
-      Record<string, unknown> & { created_at: Date; decided_at: Date | null }
-    >(
-      `SELECT call_id, run_id, tool_name, server, tool, input, status, remember, created_at, decided_at FROM approvals
-       WHERE conversation_id = $1 AND ($2 = 'all' OR status = $2) ORDER BY created_at, call_id`,
-      [id, status],
-    );
+    const rows = await listApprovals(services.db, id, status as ApprovalStatus | 'all');
     return c.json({
       items: rows.map((row) => ({
         ...row,
@@ -101,17 +100,14 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
       local.stop();
       return c.json({ success: true, stopping: true });
     }
-    const { rowCount } = await services.db.query(
-      `UPDATE conversations SET stop_requested = true WHERE id = $1 AND status = 'running'`,
-      [id],
-    );
-    if (rowCount > 0) {
+    const stopping = await requestStop(services.db, id);
+    if (stopping) {
       await services.bus.publish(
         CONTROL_CHANNEL,
         JSON.stringify({ type: 'stop', conversationId: id } satisfies ControlMessage),
       );
     }
-    return c.json({ success: true, stopping: rowCount > 0 });
+    return c.json({ success: true, stopping });
   });
 
   app.get('/:id/stream', async (c) => {
@@ -122,16 +118,7 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.get('/:id/canvas', async (c) => {
     const id = await ownedConversation(c, services);
-    const { rows } = await services.db.query<{
-      id: number;
-      run_id: string;
-      kind: string;
-      payload: unknown;
-      created_at: Date;
-    }>(
-      'SELECT id, run_id, kind, payload, created_at FROM canvas_events WHERE conversation_id = $1 ORDER BY id',
-      [id],
-    );
+    const rows = await listCanvasEvents(services.db, id);
     return c.json({ items: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })) });
   });
 
@@ -196,11 +183,7 @@ function describe(outcome: TurnOutcome): string {
 
 async function ownedConversation(c: Context<GatewayEnv>, services: GatewayServices): Promise<string> {
   const id = c.req.param('id') as string;
-  const { rows } = await services.db.query('SELECT 1 FROM conversations WHERE id = $1 AND user_id = $2', [
-    id,
-    c.get('user').id,
-  ]);
-  if (rows.length === 0) throw conversationNotFound(id);
+  if (!(await ownsConversation(services.db, c.get('user').id, id))) throw conversationNotFound(id);
   return id;
 }
 
@@ -216,11 +199,5 @@ async function resumePoint(c: Context<GatewayEnv>, services: GatewayServices, id
       throw new ApiError(400, 'invalid_request', 'Last-Event-ID must be an event id of this stream');
     return seq;
   }
-  const { rows } = await services.db.query<{ event_seq: number; first: number | null }>(
-    `SELECT c.event_seq, (SELECT min(first_seq) FROM stream_chunks e WHERE e.conversation_id = c.id AND e.run_id = c.run_id) AS first
-     FROM conversations c WHERE c.id = $1`,
-    [id],
-  );
-  const row = rows[0];
-  return row.first === null ? row.event_seq : row.first - 1;
+  return currentRunStart(services.db, id);
 }

@@ -14,7 +14,7 @@ import { fromApiMessages, MessageFormatError } from '../../messages/from-api-mes
 import { toApiMessages } from '../../messages/to-api-messages.ts';
 import { logTurnFailure } from '../../observability/log-turn-failure.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
-import { newId } from '../../store/new-id.ts';
+import { recordUsage } from '../../store/usage-store.ts';
 import { ApiError } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
@@ -157,23 +157,16 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
     }
 
     if (result.stopReason === 'error') logTurnFailure(services.logger, { userId: user.id }, model.id, result);
-    await services.db
-      .query(
-        `INSERT INTO usage (user_id, conversation_id, run_id, model, stop_reason, input_tokens, output_tokens, model_calls, tool_calls, elapsed_ms)
-         VALUES ($1, NULL, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          user.id,
-          newId('run'),
-          model.id,
-          result.stopReason,
-          result.metrics.usage.inputTokens,
-          result.metrics.usage.outputTokens,
-          result.metrics.modelCalls,
-          result.metrics.toolCalls,
-          result.metrics.elapsedMs,
-        ],
-      )
-      .catch((error) => services.logger.warn({ err: error }, 'could not record usage'));
+    await recordUsage(services.db, {
+      userId: user.id,
+      model: model.id,
+      stopReason: result.stopReason,
+      inputTokens: result.metrics.usage.inputTokens,
+      outputTokens: result.metrics.usage.outputTokens,
+      modelCalls: result.metrics.modelCalls,
+      toolCalls: result.metrics.toolCalls,
+      elapsedMs: result.metrics.elapsedMs,
+    }).catch((error) => services.logger.warn({ err: error }, 'could not record usage'));
 
     const messages = toApiMessages(result.session.messages.slice(start)).map((message) => ({
       ...message,

@@ -1,13 +1,14 @@
 import type { AgentSessionSnapshot, ApprovalPolicy } from '@switchboard/core';
 import type { ApiMessage, MessageDraft } from '../messages/api-message.ts';
 import type { Database } from '../storage/database.ts';
-import type { CachedSession } from '../store/cached-session.ts';
-import type { ConversationStatus, PendingCall } from '../store/conversation.ts';
-import { json } from '../store/conversation-store.ts';
-import { type MessageRow, toApiMessage } from '../store/message-store.ts';
-import { newId } from '../store/new-id.ts';
-import type { SequencedEvent } from '../store/stream-event.ts';
-import { chunkOf } from '../store/stream-event-store.ts';
+import type { CachedSession } from './cached-session.ts';
+import type { ConversationStatus, PendingCall } from './conversation.ts';
+import { json } from './conversation-store.ts';
+import { type MessageRow, toApiMessage } from './message-store.ts';
+import { newId } from './new-id.ts';
+import type { SequencedEvent } from './stream-event.ts';
+import { chunkOf } from './stream-event-store.ts';
+import type { TurnUsage } from './usage-store.ts';
 
 /** A call waiting for a person's decision, stored for the approvals list. */
 export interface ApprovalRequest {
@@ -23,18 +24,6 @@ export interface ApprovalDecision {
   call_id: string;
   status: 'approved' | 'denied';
   remember: boolean;
-}
-
-/** The usage record of a turn. */
-export interface TurnUsage {
-  userId: string;
-  model: string;
-  stopReason: string;
-  inputTokens: number;
-  outputTokens: number;
-  modelCalls: number;
-  toolCalls: number;
-  elapsedMs: number;
 }
 
 /** Everything a turn writes when it ends. */

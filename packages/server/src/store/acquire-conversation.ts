@@ -2,25 +2,26 @@ import type { AgentSessionSnapshot, ChatMessage, ToolResultBlock } from '@switch
 import type { MessageDraft } from '../messages/api-message.ts';
 import { toApiMessages } from '../messages/to-api-messages.ts';
 import type { Database } from '../storage/database.ts';
-import type { CachedSession } from '../store/cached-session.ts';
+import { abandonApprovals } from './approval-store.ts';
+import type { CachedSession } from './cached-session.ts';
 import {
   type ClientToolDeclaration,
   type ConversationRow,
   type ConversationStatus,
   parseSession,
-} from '../store/conversation.ts';
+} from './conversation.ts';
 import {
   ConversationNotFoundError,
   NothingPendingError,
   SessionLimitReachedError,
   TurnAlreadyRunningError,
-} from '../store/conversation-errors.ts';
-import { json } from '../store/conversation-store.ts';
-import { insertMessages, type MessageRow, rebuildSessionHistory } from '../store/message-store.ts';
-import { newId } from '../store/new-id.ts';
-import type { SequencedEvent, StreamEvent } from '../store/stream-event.ts';
-import { insertStreamEvents } from '../store/stream-event-store.ts';
-import { abandonApprovals, interruptedEvent, interruptedSeq, statusOf } from './conversation-lease.ts';
+} from './conversation-errors.ts';
+import { interruptedEvent, interruptedSeq, statusOf } from './conversation-lease.ts';
+import { json } from './conversation-store.ts';
+import { insertMessages, type MessageRow, rebuildSessionHistory } from './message-store.ts';
+import { newId } from './new-id.ts';
+import type { SequencedEvent, StreamEvent } from './stream-event.ts';
+import { insertStreamEvents } from './stream-event-store.ts';
 
 /** What starting a turn needs. */
 export interface AcquireRequest {

@@ -1,8 +1,8 @@
 import type { AgentSessionSnapshot } from '@switchboard/core';
 import type { Database, Queryable } from '../storage/database.ts';
-import { type ConversationRow, type ConversationStatus, parseSession } from '../store/conversation.ts';
-import type { StreamEvent } from '../store/stream-event.ts';
-import { insertStreamEvents } from '../store/stream-event-store.ts';
+import { type ConversationRow, type ConversationStatus, parseSession } from './conversation.ts';
+import type { StreamEvent } from './stream-event.ts';
+import { insertStreamEvents } from './stream-event-store.ts';
 
 /** The message of the RUN_ERROR that closes a turn whose gateway stopped in the middle. */
 export const INTERRUPTED_MESSAGE =
@@ -23,6 +23,36 @@ export async function renewLease(
   );
   if (!rows[0]) return 'lost';
   return rows[0].stop_requested ? 'stop' : 'ok';
+}
+
+/**
+ * Asks the turn running in a conversation, on whichever gateway, to stop (its lease renewal reads
+ * the request). Returns whether a turn was running.
+ */
+export async function requestStop(db: Queryable, conversationId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE conversations SET stop_requested = true WHERE id = $1 AND status = 'running'`,
+    [conversationId],
+  );
+  return rowCount > 0;
+}
+
+/** Where a conversation's run stands, as a follower of its stream needs it. */
+export interface RunState {
+  status: ConversationStatus;
+  /** The seq of the last event a committed turn stored. */
+  event_seq: number;
+  /** Whether no live lease holds the conversation. */
+  expired: boolean;
+}
+
+/** The conversation's {@link RunState}, or undefined when it is gone. */
+export async function readRunState(db: Queryable, conversationId: string): Promise<RunState | undefined> {
+  const { rows } = await db.query<RunState>(
+    'SELECT status, event_seq, COALESCE(lease_expires_at <= now(), true) AS expired FROM conversations WHERE id = $1',
+    [conversationId],
+  );
+  return rows[0];
 }
 
 /**
@@ -95,12 +125,4 @@ export function statusOf(session: AgentSessionSnapshot): ConversationStatus {
 /** The RUN_ERROR that ends the stream of a turn whose gateway died. */
 export function interruptedEvent(): StreamEvent {
   return { type: 'RUN_ERROR', message: INTERRUPTED_MESSAGE, code: 'interrupted', timestamp: Date.now() };
-}
-
-/** Marks the conversation's pending approvals abandoned. */
-export async function abandonApprovals(tx: Queryable, conversationId: string): Promise<void> {
-  await tx.query(
-    `UPDATE approvals SET status = 'abandoned', decided_at = now() WHERE conversation_id = $1 AND status = 'pending'`,
-    [conversationId],
-  );
 }
