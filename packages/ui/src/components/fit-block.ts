@@ -1,12 +1,23 @@
-/** Widgets whose height follows their content: a new one is shrunk to it when its tile is taller. */
+/**
+ * Widgets whose height follows their content: a new one is shrunk to it when its tile is taller.
+ * Not those that fill their tile (charts, maps, diagrams, apps) or show images that load later.
+ */
 export const SHRINKS_TO_CONTENT: ReadonlySet<string> = new Set([
-  'markdown',
-  'stat',
-  'table',
-  'kv',
+  'actions',
   'alert',
-  'tags',
+  'code',
+  'form',
+  'json-viewer',
+  'kv',
   'list',
+  'log',
+  'markdown',
+  'progress',
+  'stat',
+  'stat-card',
+  'table',
+  'tags',
+  'timeline',
 ]);
 
 /**
