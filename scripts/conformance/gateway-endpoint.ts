@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createScriptedModel } from '@switchboard/core/testing';
+import { serveHttp } from '@switchboard/servers';
+import { startShippedServers } from '../../packages/server/src/cli/start-shipped-servers.ts';
+import { createGateway, createLogger } from '../../packages/server/src/index.ts';
+import { createConformanceFixtureServer } from './conformance-fixture-server.ts';
+
+/** A gateway's `/mcp` endpoint as the conformance suite reaches it. */
+export interface GatewayEndpoint {
+  /** The URL to hand the suite. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const KEY = 'sk-conformance';
+
+/**
+ * A gateway (in-memory PGlite, no model calls) with the shipped servers and the suite's fixtures
+ * (a server named `test`, see {@link createConformanceFixtureServer}), its `/mcp` endpoint served
+ * on loopback. With `apiKey`, requests need a user's API key: the suite cannot send headers, so a
+ * second loopback listener adds `Authorization: Bearer <key>` to each request — what an MCP client
+ * configured with the key sends — and hands it to the gateway. Without, the gateway is open (no
+ * keys, loopback only), as `switchboard serve` runs on a workstation.
+ */
+export async function startGatewayEndpoint(options: {
+  apiKey: boolean;
+  dataDir: string;
+}): Promise<GatewayEndpoint> {
+  const shipped = await startShippedServers(['shop', 'open-data', 'calculator-storage'], options.dataDir);
+  const fixture = await serveHttp(createConformanceFixtureServer);
+  const gateway = await createGateway({
+    model: createScriptedModel([]),
+    logger: createLogger({ level: 'silent' }),
+    servers: [...shipped.seeds, { name: 'test', url: fixture.url }],
+    builtins: shipped.builtins,
+    builtinFetch: shipped.fetch,
+    ...(options.apiKey
+      ? { users: [{ id: 'conformance', name: 'Conformance', role: 'user' as const, apiKey: KEY }] }
+      : { openAccess: true }),
+  });
+  const direct = await gateway.listen(0);
+  if (!options.apiKey) {
+    return {
+      url: `${direct.replace('127.0.0.1', 'localhost')}/mcp`,
+      async close() {
+        await gateway.close();
+        await fixture.close();
+        await shipped.close();
+      },
+    };
+  }
+  const proxy = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const server = serve(
+      { fetch: (request) => gateway.fetch(withKey(request)), port: 0, hostname: '127.0.0.1' },
+      () => resolve(server),
+    );
+  });
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}/mcp`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        if ('closeAllConnections' in proxy) proxy.closeAllConnections();
+      });
+      await gateway.close();
+      await fixture.close();
+      await shipped.close();
+    },
+  };
+}
+
+function withKey(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set('authorization', `Bearer ${KEY}`);
+  return new Request(request, { headers });
+}
