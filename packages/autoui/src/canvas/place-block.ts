@@ -1,6 +1,6 @@
 import type { CanvasBlock, CanvasPosition, CanvasSize } from './canvas-types.ts';
 
-/** Width of the area new blocks are packed into, and the gap between blocks. */
+/** The gap between blocks, and the width new blocks are packed into when the visible width is not known. */
 export const CANVAS_LAYOUT = Object.freeze({ width: 1200, gap: 16 });
 
 /**
