@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TextAnalyzer } from './analyze-text.ts';
-import { IMPLIED_WORD_WEIGHT, QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
+import { QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
 
 describe('QueryExpander', () => {
   it('makes each query word a concept, with its synonyms as weaker alternatives', () => {
@@ -31,23 +31,21 @@ describe('QueryExpander', () => {
     expect(concepts[0]?.alternatives.get('imag')).toBe(1);
   });
 
-  it('adds the words a query implies, at a lower weight, after its own', () => {
-    const expander = new QueryExpander(new TextAnalyzer(), ['file document']);
-    expect(expander.concepts('Save to /tmp/out.log')).toEqual([
-      { term: 'save', alternatives: new Map([['save', 1]]) },
-      { term: 'tmp', alternatives: new Map([['tmp', 1]]) },
-      { term: 'log', alternatives: new Map([['log', 1]]) },
-      {
-        term: 'file',
-        alternatives: new Map([
-          ['file', IMPLIED_WORD_WEIGHT],
-          ['document', IMPLIED_WORD_WEIGHT * SYNONYM_WEIGHT],
-        ]),
-      },
-    ]);
-    const said = expander.concepts('Save the file to /tmp/out.log');
-    expect(said.map((concept) => concept.term)).toEqual(['save', 'file', 'tmp', 'log']);
-    expect(said[1]?.alternatives.get('file')).toBe(1);
+  it("adds the catalog's terms for words the query writes together or apart, with their synonyms", () => {
+    const analyzer = new TextAnalyzer();
+    const expander = new QueryExpander(analyzer, ['db database']);
+    const known = new Set(analyzer.terms('Cosmos DB keyvault'));
+    const concepts = expander.concepts('my cosmosdb and key vault', (term) => known.has(term));
+    expect(concepts.map((concept) => concept.term)).toEqual(
+      analyzer.terms('cosmosdb key vault keyvault cosmos db'),
+    );
+    expect(concepts.at(-1)?.alternatives).toEqual(
+      new Map([
+        ['db', 1],
+        [analyzer.normalize('database') ?? '', SYNONYM_WEIGHT],
+      ]),
+    );
+    expect(expander.concepts('my cosmosdb').map((concept) => concept.term)).toEqual(['cosmosdb']);
   });
 
   it('pairs neighbouring query words, across stop words', () => {

@@ -1,19 +1,16 @@
 import type { TextAnalyzer } from './analyze-text.ts';
 import { compoundTerms } from './compound-terms.ts';
-import { impliedWords } from './implied-words.ts';
 import { SYNONYM_GROUPS } from './synonyms.ts';
 import { adjacentPairs } from './term-pairs.ts';
 
 /** The weight of a word pulled in through a synonym group, relative to a word of the query. */
 export const SYNONYM_WEIGHT = 0.35;
-/** The weight of a word the request implies by its shape (see {@link impliedWords}), relative to a word of the query. */
-export const IMPLIED_WORD_WEIGHT = 0.5;
 
 /** One word of a query and the other words that would also express it. */
 export interface QueryConcept {
   /** The query's own (normalized) term. */
   term: string;
-  /** Every term that expresses the concept with its weight: a query word at 1 (an implied word lower), synonyms lower still. */
+  /** Every term that expresses the concept with its weight: the query's word at 1, synonyms lower. */
   alternatives: ReadonlyMap<string, number>;
 }
 
@@ -44,8 +41,7 @@ export class QueryExpander {
   /**
    * The concepts of a query, one per distinct term, in order of first occurrence; then, when
    * `known` tells which terms the catalog holds, the catalog's terms for words the query writes
-   * together or apart where the catalog does the opposite ("cosmosdb", "key vault"); then the
-   * words the query implies without saying them (a file path implies "file"), at a lower weight.
+   * together or apart where the catalog does the opposite ("cosmosdb", "key vault").
    */
   concepts(query: string, known?: (term: string) => boolean): QueryConcept[] {
     const terms = new Set(this.#analyzer.terms(query));
@@ -53,16 +49,12 @@ export class QueryExpander {
       for (const term of compoundTerms(query, (word) => this.#analyzer.normalize(word), known))
         terms.add(term);
     }
-    const concepts = [...terms].map((term) => this.#concept(term, 1));
-    for (const term of new Set(this.#analyzer.terms(impliedWords(query).join(' ')))) {
-      if (!terms.has(term)) concepts.push(this.#concept(term, IMPLIED_WORD_WEIGHT));
-    }
-    return concepts;
+    return [...terms].map((term) => this.#concept(term));
   }
 
-  #concept(term: string, weight: number): QueryConcept {
-    const alternatives = new Map([[term, weight]]);
-    for (const related of this.#related.get(term) ?? []) alternatives.set(related, weight * SYNONYM_WEIGHT);
+  #concept(term: string): QueryConcept {
+    const alternatives = new Map([[term, 1]]);
+    for (const related of this.#related.get(term) ?? []) alternatives.set(related, SYNONYM_WEIGHT);
     return { term, alternatives };
   }
 

@@ -165,19 +165,22 @@ describe('ToolSearchIndex ranking', () => {
     expect(index.search('train tickets')[0]?.toolName).toBe('query_b');
   });
 
-  it('reads a file path in the request as a request about a file', () => {
+  it('matches words a request writes together where a tool writes them apart, and the reverse', () => {
     const index = new ToolSearchIndex();
     index.add({
       protocol: 'mcp',
-      serverName: 'Save',
-      description: 'Saving.',
+      serverName: 'Cloud',
+      description: 'Cloud resources.',
       tools: [
-        tool('save_snippet', 'Save a snippet to the clipboard history.'),
-        tool('save_text', 'Save text to a file on disk.'),
+        tool('aa_solana_accounts', 'List Solana accounts.'),
+        tool('zz_cosmos_accounts', 'List Cosmos DB accounts.'),
+        tool('aa_key_notes', 'Key notes.'),
+        tool('zz_keyvault', 'Manage secrets.'),
       ],
     });
-    expect(index.search('save this to /tmp/out.log')[0]?.toolName).toBe('save_text');
-    expect(index.search('save this')[0]?.toolName).toBe('save_snippet');
+    expect(index.search('show my cosmosdb accounts')[0]?.toolName).toBe('zz_cosmos_accounts');
+    expect(index.search('open the key vault')[0]?.toolName).toBe('zz_keyvault');
+    expect(index.search('show my accounts')[0]?.toolName).toBe('aa_solana_accounts');
   });
 
   it('lifts the tools of a server whose description matches the query', () => {
