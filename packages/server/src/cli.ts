@@ -8,6 +8,7 @@
  *   switchboard servers
  *   switchboard servers authorize SERVER
  *   switchboard tools SERVER
+ *   switchboard mcp [--mode discovery|aggregate]
  *
  * Client commands talk to a running gateway: --url (or SWITCHBOARD_URL, default
  * http://127.0.0.1:8787) with --key (or SWITCHBOARD_API_KEY).
@@ -20,6 +21,7 @@ import { callTool, listServers, listTools } from './cli/client-commands.ts';
 import { firstRunBanner } from './cli/first-run-banner.ts';
 import { gatewayClient } from './cli/gateway-client.ts';
 import { LineReader } from './cli/line-reader.ts';
+import { bridgeStdioToGateway } from './cli/mcp-bridge.ts';
 import { serve } from './cli/serve-command.ts';
 
 const USAGE = `Usage:
@@ -28,7 +30,8 @@ const USAGE = `Usage:
   switchboard call SERVER TOOL [--args JSON] [--url URL] [--key KEY]
   switchboard servers [--url URL] [--key KEY]
   switchboard servers authorize SERVER [--url URL] [--key KEY]
-  switchboard tools SERVER [--url URL] [--key KEY]`;
+  switchboard tools SERVER [--url URL] [--key KEY]
+  switchboard mcp [--mode discovery|aggregate] [--url URL] [--key KEY]   (MCP over stdio, for MCP clients)`;
 
 function fail(message: string): never {
   process.stderr.write(`switchboard: ${message}\n${USAGE}\n`);
@@ -48,6 +51,7 @@ function readArguments() {
         key: { type: 'string' },
         conversation: { type: 'string' },
         args: { type: 'string' },
+        mode: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -117,6 +121,19 @@ try {
       expectArguments(0, '');
       await listServers(client(), process.stdout);
       break;
+    case 'mcp': {
+      expectArguments(0, '');
+      if (values.mode !== undefined && values.mode !== 'discovery' && values.mode !== 'aggregate')
+        fail(`--mode is discovery or aggregate, got '${values.mode}'`);
+      const bridge = await bridgeStdioToGateway({
+        url: values.url ?? process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8787',
+        key: values.key ?? process.env.SWITCHBOARD_API_KEY,
+        mode: values.mode,
+        errors: process.stderr,
+      });
+      await bridge.closed;
+      break;
+    }
     case 'tools':
       expectArguments(1, 'SERVER');
       await listTools(client(), rest[0], process.stdout);
