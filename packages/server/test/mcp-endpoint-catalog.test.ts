@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServers } from '../../../bench/load-catalog-data.ts';
 import { DISCOVERY_TOOLS } from '../src/mcp-endpoint/discovery-tools.ts';
-import { type CatalogServers, catalogServers } from './mcp-endpoint/catalog-servers.ts';
+import { type CatalogServers, catalogServers } from '../../../bench/catalog-mcp-servers.ts';
 import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
