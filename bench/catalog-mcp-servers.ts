@@ -1,7 +1,7 @@
 import { InMemoryTransport, Server } from '@modelcontextprotocol/server';
 import { type McpTransportConfig, sanitizeServerName } from '@switchboard/core';
-import type { ServerRecord } from '../../../../bench/load-catalog-data.ts';
-import type { ServerSeed } from '../../src/gateway.ts';
+import type { ServerSeed } from '../packages/server/src/index.ts';
+import type { ServerRecord } from './load-catalog-data.ts';
 
 /** A benchmark catalog served by real in-memory MCP servers, ready for a gateway's options. */
 export interface CatalogServers {
