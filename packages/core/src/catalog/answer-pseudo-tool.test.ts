@@ -45,6 +45,20 @@ describe('answerPseudoTool: tools', () => {
     });
   });
 
+  it('search_tools merges one query per capability, the best of each first', () => {
+    const { catalog, pseudo } = setup();
+    const one = (query: string) =>
+      catalog.answerPseudoTool(pseudo('weather_mcp_search_tools'), { query, limit: 1 }).revealed;
+    const answer = catalog.answerPseudoTool(pseudo('weather_mcp_search_tools'), {
+      queries: ['weather forecast', 'weather alerts'],
+      query: null,
+      limit: 1,
+    });
+    expect(answer.isError).toBe(false);
+    expect(answer.revealed).toEqual([...new Set([...one('weather forecast'), ...one('weather alerts')])]);
+    expect(JSON.parse(answer.text).queries).toEqual(['weather forecast', 'weather alerts']);
+  });
+
   it('search_tools honours limit, and a strict-mode null limit means the default', () => {
     const { catalog, pseudo } = setup();
     expect(
@@ -61,7 +75,7 @@ describe('answerPseudoTool: tools', () => {
       const { catalog, pseudo } = setup();
       const answer = catalog.answerPseudoTool(pseudo('weather_mcp_search_tools'), input);
       expect(answer).toEqual({
-        text: 'Error: search_tools needs a non-empty "query" string, e.g. {"query": "weather forecast"}. To see every tool, call weather_mcp_list_tools.',
+        text: 'Error: search_tools needs "queries" — short keyword queries, one per capability (at most 8), e.g. {"queries": ["weather forecast", "weather alerts"]} — or a non-empty "query" string, e.g. {"query": "weather forecast"}. To see every tool, call weather_mcp_list_tools.',
         revealed: [],
         isError: true,
       });

@@ -1,4 +1,6 @@
 import MiniSearch from 'minisearch';
+import { mergeRankings } from '../discovery/merge-rankings.ts';
+import { MAX_QUERIES, readQueries } from '../discovery/read-queries.ts';
 import type { ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
 import { isPlainObject } from '../shared/is-plain-object.ts';
@@ -95,22 +97,30 @@ function searchTools(
   source: PseudoToolSource,
 ): PseudoToolAnswer {
   const listName = source.discoveryName(target.layer, 'list_tools');
-  const query = args.query;
-  if (typeof query !== 'string' || query.trim() === '') {
+  const queries = readQueries(args);
+  if (queries === undefined) {
     const hint = listName === undefined ? '' : ` To see every tool, call ${listName}.`;
     return failure(
-      `search_tools needs a non-empty "query" string, e.g. {"query": "weather forecast"}.${hint}`,
+      `search_tools needs "queries" — short keyword queries, one per capability (at most ${MAX_QUERIES}), e.g. {"queries": ["weather forecast", "weather alerts"]} — or a non-empty "query" string, e.g. {"query": "weather forecast"}.${hint}`,
     );
   }
-  const named = source.toolsOf(target.layer).find(({ name }) => name === query.trim());
-  if (named !== undefined) return fullToolAnswer(query, named.name, named.tool);
+  const named =
+    queries.length === 1 ? source.toolsOf(target.layer).find(({ name }) => name === queries[0]) : undefined;
+  if (named !== undefined) return fullToolAnswer(queries[0], named.name, named.tool);
   const limit = readLimit(args.limit);
-  const results = source.searchTools(query, { server: target.server, protocol: target.protocol, limit });
+  const results = mergeRankings(
+    queries.map((query) =>
+      source.searchTools(query, { server: target.server, protocol: target.protocol, limit }),
+    ),
+    (result) => result.prefixedName,
+    Math.min(MAX_SEARCH_LIMIT, limit * queries.length),
+  );
+  const wording = queries.map((query) => `"${query}"`).join(', ');
   if (results.length === 0) {
     const total = source.toolsOf(target.layer).length;
     const hint = listName === undefined ? '' : `, or call ${listName} to see all ${total} tools`;
     return {
-      text: `No tool of server "${target.server}" matches "${query}". Try other words${hint}.`,
+      text: `No tool of server "${target.server}" matches ${wording}. Try other words${hint}.`,
       revealed: [],
       isError: false,
     };
@@ -118,14 +128,14 @@ function searchTools(
   const tools = new Map(source.toolsOf(target.layer).map((entry) => [entry.name, entry.tool]));
   return {
     text: JSON.stringify({
-      query,
+      ...(queries.length === 1 ? { query: queries[0] } : { queries }),
       results: results.flatMap((result) => {
         const tool = tools.get(result.prefixedName);
         return tool === undefined
           ? []
           : [{ ...describeTool(result.prefixedName, tool), score: Math.round(result.score * 100) / 100 }];
       }),
-      note: 'Ranked by relevance. These tools can be called from your next step.',
+      note: 'Ranked by relevance (several queries: the best of each first). These tools can be called from your next step.',
     }),
     revealed: results.map((result) => result.prefixedName),
     isError: false,

@@ -1,3 +1,4 @@
+import { MAX_QUERIES } from '../discovery/read-queries.ts';
 import type { JsonSchema } from '../types/index.ts';
 import type { RecipeRole } from './resolve-canonical-tools.ts';
 
@@ -15,7 +16,7 @@ export interface PseudoToolDefinition {
 
 const QUERY = {
   type: 'string',
-  description: 'Keywords describing what you want to do, e.g. "weather forecast for a city".',
+  description: 'One keyword query, e.g. "weather forecast" (or use "queries").',
 };
 
 /** The definition of a pseudo-tool of one server (`label` names the server in descriptions). */
@@ -23,20 +24,27 @@ export function pseudoToolDefinition(kind: PseudoToolKind, label: string): Pseud
   switch (kind) {
     case 'search_tools':
       return {
-        description: `Search the tools of ${label} by keywords. Returns the best matches ranked by relevance, with their parameters; they become callable from your next step.`,
+        description: `Search the tools of ${label}: one short keyword query per capability you need, sent together as "queries" (results merged, the best of each query first). Returns the matches ranked by relevance, with their parameters; they become callable from your next step.`,
         inputSchema: {
           type: 'object',
           properties: {
+            queries: {
+              type: 'array',
+              items: { type: 'string' },
+              minItems: 1,
+              maxItems: MAX_QUERIES,
+              description:
+                'Short keyword queries, one per capability, e.g. ["weather forecast", "weather alerts"].',
+            },
             query: QUERY,
             limit: {
               type: 'integer',
               minimum: 1,
               maximum: 50,
-              description: 'Maximum number of results.',
+              description: 'Maximum number of results per query.',
               default: 10,
             },
           },
-          required: ['query'],
         },
       };
     case 'list_tools':

@@ -30,7 +30,10 @@ export function renderSystemPrompt(catalog: ToolCatalog): string {
     'WORKFLOW',
     ...step('STEP 1 — Search the recipes (tested ways to combine tools for a task):', ['search_recipes']),
     ...step('STEP 1b — If no recipe was found, list them:', ['list_recipes']),
-    ...step('STEP 1c — If no recipe fits, search the tools (or list them):', ['search_tools', 'list_tools']),
+    ...step(
+      'STEP 1c — If no recipe fits, search the tools with one short keyword query per capability, sent together as "queries" (or list them):',
+      ['search_tools', 'list_tools'],
+    ),
     ...step('STEP 2 — Read the chosen recipe and follow it:', ['get_recipe']),
     'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
     ...uiStep(servers, call),

@@ -166,7 +166,9 @@ describe('ToolCatalog: provider tools and arguments', () => {
     ).toEqual({
       location: 'Paris',
     });
-    expect(catalog.validationSchema('weather_mcp_search_tools')).toMatchObject({ required: ['query'] });
+    expect(catalog.validationSchema('weather_mcp_search_tools')).toMatchObject({
+      properties: { queries: { type: 'array' }, query: { type: 'string' } },
+    });
     expect(catalog.restoreArgs('unknown', { a: null })).toEqual({ a: null });
   });
 

@@ -8,11 +8,11 @@ import {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
   DEFAULT_SERVER_PAGE,
   type GlobalToolKind,
-  MAX_GLOBAL_QUERIES,
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
 import { mergeRankings } from './merge-rankings.ts';
+import { MAX_QUERIES, readQueries } from './read-queries.ts';
 import { searchRecipes } from './search-recipes.ts';
 import type { ToolSearchResult } from './tool-search-result.ts';
 
@@ -54,7 +54,7 @@ function searchTools(args: Record<string, unknown>, source: GlobalToolSource): P
   const queries = readQueries(args);
   if (queries === undefined) {
     return failure(
-      `search_tools needs "queries": short keyword queries, one per capability (at most ${MAX_GLOBAL_QUERIES}), e.g. {"queries": ["weather forecast", "send email"]} — or a non-empty "query" string, e.g. {"query": "weather forecast"}.`,
+      `search_tools needs "queries": short keyword queries, one per capability (at most ${MAX_QUERIES}), e.g. {"queries": ["weather forecast", "send email"]} — or a non-empty "query" string, e.g. {"query": "weather forecast"}.`,
     );
   }
   if (server !== undefined && server !== null && typeof server !== 'string') {
@@ -99,16 +99,6 @@ function searchTools(args: Record<string, unknown>, source: GlobalToolSource): P
     revealed: shown.map((result) => result.prefixedName),
     isError: false,
   };
-}
-
-/** The queries of a search: "queries" (non-empty strings, at most MAX_GLOBAL_QUERIES) or "query"; undefined when neither is usable. */
-function readQueries(args: Record<string, unknown>): string[] | undefined {
-  const { queries, query } = args;
-  const list = Array.isArray(queries) ? queries : typeof query === 'string' ? [query] : [];
-  const usable = list.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
-  if (usable.length === 0 || usable.length !== list.length || usable.length > MAX_GLOBAL_QUERIES)
-    return undefined;
-  return [...new Set(usable.map((item) => item.trim()))];
 }
 
 /** A server-restricted search that matched nothing: the server's first tools, so the model can go on. */

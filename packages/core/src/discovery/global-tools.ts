@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../types/index.ts';
+import { MAX_QUERIES } from './read-queries.ts';
 
 /** The discovery tools of global mode, in the order they are offered. */
 export const GLOBAL_TOOL_NAMES = ['search_tools', 'list_servers', 'search_recipes', 'get_recipe'] as const;
@@ -10,8 +11,6 @@ export type GlobalToolKind = (typeof GLOBAL_TOOL_NAMES)[number];
 export const DEFAULT_GLOBAL_SEARCH_LIMIT = 5;
 /** The most results one `search_tools` call returns. */
 export const MAX_GLOBAL_SEARCH_LIMIT = 50;
-/** The most queries one `search_tools` call takes (one per capability a task needs). */
-export const MAX_GLOBAL_QUERIES = 8;
 /** Servers per `list_servers` page when the model does not say. */
 export const DEFAULT_SERVER_PAGE = 25;
 /** The largest `list_servers` page. */
@@ -36,7 +35,7 @@ export function globalToolDefinition(kind: GlobalToolKind): { description: strin
               type: 'array',
               items: { type: 'string' },
               minItems: 1,
-              maxItems: MAX_GLOBAL_QUERIES,
+              maxItems: MAX_QUERIES,
               description:
                 'Short keyword queries, one per capability, e.g. ["weather forecast", "send email"].',
             },
