@@ -9,7 +9,10 @@
  * - ours: `ToolDispatcher.dispatch()` over `McpConnection` (`@switchboard/core/node`: undici-pooled
  *   fetch), and over the browser-safe `McpConnection` (global fetch);
  * - in-memory (our dispatcher over the SDK's in-memory transport, server in this process), and a
- *   local WebMCP call with validation (direct, and through the dispatcher).
+ *   local WebMCP call with validation (direct, and through the dispatcher);
+ * - the gateway as an MCP server: the SDK client (with our Node fetch) calling the same tool through
+ *   a gateway's `/mcp` (gateway in this process, API key, aggregate mode, approval, audit row),
+ *   beside the same client calling the server directly.
  *
  * After a warm-up, the variants run in interleaved rounds (rotating order), each a batch of calls;
  * every figure is the median over rounds of the mean per call.
@@ -39,6 +42,7 @@ import {
   rawPost,
   sdkClient,
 } from './dispatch-variants.ts';
+import { endpointEchoVariant } from './gateway-endpoint.ts';
 import { interleaved, localP50, type Timing } from './measure.ts';
 
 const args = readArgs();
@@ -132,6 +136,7 @@ try {
       new McpConnection({ name: 'bench', transport: { type: 'http', url } }),
     ),
     await dispatcherOver('ours, in-memory', inMemoryConnection()),
+    await endpointEchoVariant('SDK client via gateway /mcp', url),
   );
   opened.push(...variants);
 
@@ -183,7 +188,18 @@ try {
       `than the SDK defaults and ${(aiSdkMicros / oursMicros).toFixed(2)}× faster than the AI SDK client; ` +
       `WebMCP p50 ${webmcp.direct.toFixed(2)} µs (target ≤ 10 µs)`,
   );
+  const directMicros = byName('SDK client + createNodeFetch').medianMicros;
+  const throughGatewayMicros = byName('SDK client via gateway /mcp').medianMicros;
+  const gatewayAddedOverDirect = (throughGatewayMicros - directMicros) / (directMicros - floor);
+  console.log(
+    `/mcp: a call through the gateway ${fmt(throughGatewayMicros)} µs beside ${fmt(directMicros)} µs direct ` +
+      `(${(throughGatewayMicros / directMicros).toFixed(2)}×); the proxy adds ${gatewayAddedOverDirect.toFixed(2)}× ` +
+      "the direct call's cost over the HTTP floor (target ≤ 1.5×)",
+  );
   await writeJsonIfAsked(args, {
+    throughGatewayMicros,
+    gatewayOverDirect: throughGatewayMicros / directMicros,
+    gatewayAddedOverDirect,
     server: serverMode,
     serverProcess: 'child',
     machine,

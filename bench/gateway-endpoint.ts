@@ -5,6 +5,7 @@ import type { McpTransportConfig } from '@switchboard/core';
 import { createNodeFetch } from '@switchboard/core/node';
 import { createScriptedModel } from '@switchboard/core/testing';
 import { createGateway, createLogger, type Gateway, type ServerSeed } from '../packages/server/src/index.ts';
+import type { OpenVariant } from './dispatch-variants.ts';
 
 const KEY = 'sk-bench';
 
@@ -54,5 +55,21 @@ export async function startBenchGateway(
       await gateway.close();
       await Promise.allSettled(fetches.map((fetch) => fetch.close()));
     },
+  };
+}
+
+/** A bench:dispatch variant: the SDK client calling the echo server's tool through the gateway's `/mcp`. */
+export async function endpointEchoVariant(name: string, serverUrl: string): Promise<OpenVariant> {
+  const bench = await startBenchGateway([{ name: 'bench', url: serverUrl }]);
+  const client = await bench.connect('aggregate');
+  return {
+    name,
+    run: async () => {
+      const result = await client.callTool({ name: 'bench_echo', arguments: { text: 'hi' } });
+      const [first] = result.content as Array<{ text?: string }>;
+      if (first?.text !== 'hi')
+        throw new Error(`${name}: expected the echo "hi", got ${JSON.stringify(first?.text)}`);
+    },
+    close: () => bench.close(),
   };
 }

@@ -2,6 +2,12 @@ import type { User } from '../auth/user.ts';
 import type { ServerRegistry, TurnTools } from '../mcp/server-registry.ts';
 import { EndpointCatalog } from './endpoint-catalog.ts';
 
+/**
+ * How long a user's catalog is reused while their servers stay the same (ms), instead of asking
+ * every server for its tools on every request.
+ */
+const FRESH_MS = 1_000;
+
 /** A user's catalog, with the servers it had to go without. */
 export interface UserCatalog {
   catalog: EndpointCatalog;
@@ -21,6 +27,7 @@ export class EndpointCatalogs {
   readonly #registry: ServerRegistry;
   readonly #capacity: number;
   readonly #catalogs = new Map<string, EndpointCatalog>();
+  readonly #recent = new Map<string, { at: number; servers: string; catalog: UserCatalog }>();
   readonly #ids = new WeakMap<object, number>();
   #nextId = 1;
 
@@ -29,8 +36,25 @@ export class EndpointCatalogs {
     this.#capacity = capacity;
   }
 
-  /** The user's catalog of every enabled server they may use, as it is now. */
+  /**
+   * The user's catalog of every enabled server they may use, as it is now: reused for a second
+   * while the same servers are registered (a registration, removal or stop shows at once).
+   */
   async get(user: User): Promise<UserCatalog> {
+    const servers = (await this.#registry.visible(user))
+      .filter((row) => row.enabled)
+      .map((row) => `${row.id}:${JSON.stringify(row.transport)}`)
+      .join('|');
+    const recent = this.#recent.get(user.id);
+    if (recent && recent.servers === servers && Date.now() - recent.at < FRESH_MS) return recent.catalog;
+    const fresh = await this.#build(user);
+    this.#recent.delete(user.id);
+    this.#recent.set(user.id, { at: Date.now(), servers, catalog: fresh });
+    if (this.#recent.size > this.#capacity) this.#recent.delete(this.#recent.keys().next().value as string);
+    return fresh;
+  }
+
+  async #build(user: User): Promise<UserCatalog> {
     const tools = await this.#registry.toolsFor(user, []);
     const key = `${user.id}\u0000${tools.layers
       .map((layer) => `${layer.serverName}:${layer.tools.map((tool) => this.#idOf(tool)).join(',')}`)
