@@ -164,7 +164,13 @@ describe('the gateway driver', () => {
               tool_name: 'show_products',
               input_schema: { type: 'object' },
             },
-            { server_id: 'srv_2', server: 'calculator-storage', tool_name: 'calculate', input_schema: {} },
+            {
+              server_id: 'srv_2',
+              server: 'calculator-storage',
+              tool_name: 'calculate',
+              title: 'Calculate',
+              input_schema: {},
+            },
             { server_id: 'srv_1', server: 'shop', tool_name: 'checkout', input_schema: {} },
           ],
           unavailable: [],
@@ -204,6 +210,9 @@ describe('the gateway driver', () => {
       'calculator-storage:calculate',
       'shop:checkout',
     ]);
+    // The server's title, under the name the model's calls use (for the chips and widget bars).
+    expect(tools[1]).toMatchObject({ title: 'Calculate', calledAs: 'calculator_storage_mcp_calculate' });
+    expect(tools[0].title).toBeUndefined();
     await expect(driver.callTool('shop:show_products', { query: 'milk' })).resolves.toEqual({
       widget: 'cards',
       data: { items: [] },

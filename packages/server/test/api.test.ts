@@ -252,6 +252,14 @@ describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
       .filter((item: { server: string }) => item.server === 'tools')
       .map((item: { tool_name: string }) => item.tool_name);
     expect(names).toEqual(expect.arrayContaining(['echo', 'show_products', 'delete_everything', 'block']));
+    // A tool's human title: its own, else its annotations' title; none when the server gives none.
+    const titles = Object.fromEntries(
+      available.body.items
+        .filter((item: { server: string }) => item.server === 'tools')
+        .map((item: { tool_name: string; title?: string }) => [item.tool_name, item.title]),
+    );
+    expect(titles).toMatchObject({ echo: 'Echo text', delete_everything: 'Delete everything' });
+    expect(titles.show_products).toBeUndefined();
     expect(available.body.items.every((item: { enabled: boolean }) => !item.enabled)).toBe(true);
 
     const enabled = await gw.alice.post(`/conversations/${id}/tools`, {

@@ -16,6 +16,7 @@ export type { FormatOptions, ValueFormat } from './format/format-value.ts';
 export { displayNumber, formatValue } from './format/format-value.ts';
 export type { TableColumn } from './format/table-view.ts';
 export { pageOf, sortRows, tableColumns } from './format/table-view.ts';
+export type { ToolTitles } from './format/tool-title.ts';
 export type { FormWidgetField } from './forms/form-widget-values.ts';
 export { validateFormValues } from './forms/form-widget-values.ts';
 export type { SchemaField } from './forms/schema-form.ts';

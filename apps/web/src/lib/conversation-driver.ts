@@ -6,6 +6,10 @@ import type { RemoteMcpConnections } from './standalone/remote-mcp-connections.t
 /** A tool the tool browser lists. */
 export interface BrowsableTool {
   name: string;
+  /** The human title its server gives it (MCP `title` or `annotations.title`), when it gives one. */
+  title?: string;
+  /** The name the model's calls use, when not `name` (the gateway's `{server}_mcp_{tool}`). */
+  calledAs?: string;
   description?: string;
   inputSchema: JsonSchema;
 }

@@ -379,7 +379,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       '/conversations/{id}/tools/available': {
         parameters: [idParam],
         get: {
-          summary: 'Tools of the running servers this user may use',
+          summary:
+            "Tools of the running servers this user may use (server_id, server, tool_name, title — the server's own human title, when it gives one —, description, input_schema, annotations, enabled)",
           responses: { '200': json({ type: 'object' }), ...standardErrors },
         },
       },

@@ -58,6 +58,7 @@ export async function startTestMcpServer(): Promise<TestMcpServer> {
     server.registerTool(
       'echo',
       {
+        title: 'Echo text',
         description: 'Returns the text it was given.',
         inputSchema: object<{ text: string }>({ text: { type: 'string' } }, ['text']),
         annotations: { readOnlyHint: true },
@@ -87,7 +88,7 @@ export async function startTestMcpServer(): Promise<TestMcpServer> {
       {
         description: 'Deletes all the data.',
         inputSchema: object({}),
-        annotations: { destructiveHint: true },
+        annotations: { title: 'Delete everything', destructiveHint: true },
       },
       async () => {
         count('delete_everything');

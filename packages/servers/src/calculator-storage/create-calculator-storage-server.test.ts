@@ -12,6 +12,15 @@ describe('the calculator and storage server', () => {
     expect(await server.executeTool('calculate', { operation, a, b })).toBe(expected);
   });
 
+  it('gives each tool a human title', () => {
+    const tools = createCalculatorStorageServer().layer().tools;
+    expect(Object.fromEntries(tools.map((tool) => [tool.name, tool.title]))).toEqual({
+      calculate: 'Calculate',
+      'set-storage': 'Store a value',
+      'get-storage': 'Read a stored value',
+    });
+  });
+
   it('refuses division by zero with a clear error', async () => {
     const server = createCalculatorStorageServer();
     await expect(server.executeTool('calculate', { operation: 'divide', a: 1, b: 0 })).rejects.toThrow(

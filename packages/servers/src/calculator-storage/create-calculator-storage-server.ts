@@ -21,6 +21,7 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
 
   server.registerTool({
     name: 'calculate',
+    title: 'Calculate',
     description: 'Performs basic arithmetic on two numbers: add, subtract, multiply or divide a by b.',
     inputSchema: {
       type: 'object',
@@ -49,6 +50,7 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
 
   server.registerTool({
     name: 'set-storage',
+    title: 'Store a value',
     description: 'Stores a string value under a key (replacing any previous value).',
     inputSchema: {
       type: 'object',
@@ -65,6 +67,7 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
 
   server.registerTool({
     name: 'get-storage',
+    title: 'Read a stored value',
     description: 'Reads the value stored under a key (the same as reading the resource storage://{key}).',
     inputSchema: {
       type: 'object',

@@ -11,6 +11,16 @@ describe('blockTitle', () => {
     expect(blockTitle({ type: 'json_viewer', data: {} })).toBe('JSON viewer');
   });
 
+  it("names the source tool by its server's title when there is one", () => {
+    const source = { name: 'calculator_mcp_calculate', args: {} };
+    const titles = { calculator_mcp_calculate: 'Do arithmetic' };
+    expect(blockTitle({ type: 'stat', data: {} }, source, titles)).toBe('Do arithmetic');
+    expect(blockTitle({ type: 'table', data: { title: 'Cart of guest' } }, source, titles)).toBe(
+      'Cart of guest',
+    );
+    expect(blockTitle({ type: 'stat', data: {} }, undefined, titles)).toBe('Stat');
+  });
+
   it('shows the call on hover', () => {
     expect(sourceText({ name: 'shop_mcp_search_products', args: { query: 'milk' } }, 'table')).toBe(
       'shop_mcp_search_products {"query":"milk"}',

@@ -30,6 +30,7 @@ interface AvailableTool {
   server_id: string;
   server: string;
   tool_name: string;
+  title?: string;
   description?: string;
   input_schema: object;
 }
@@ -128,14 +129,18 @@ export function createGatewayDriver(options: {
 
   const listTools = async (): Promise<BrowsableTool[]> => {
     const available = await json<{ items: AvailableTool[] }>(conversation('/tools/available'));
+    const calledAs = (tool: AvailableTool) =>
+      prefixedToolName(sanitizeServerName(tool.server), 'mcp', tool.tool_name);
     toolsByName = new Map(
       available.items.flatMap((tool) => [
         [`${tool.server}:${tool.tool_name}`, tool],
-        [prefixedToolName(sanitizeServerName(tool.server), 'mcp', tool.tool_name), tool],
+        [calledAs(tool), tool],
       ]),
     );
     return available.items.map((tool) => ({
       name: `${tool.server}:${tool.tool_name}`,
+      ...(tool.title ? { title: tool.title } : {}),
+      calledAs: calledAs(tool),
       description: tool.description,
       inputSchema: tool.input_schema as BrowsableTool['inputSchema'],
     }));

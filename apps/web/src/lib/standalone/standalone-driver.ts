@@ -157,11 +157,17 @@ export function createStandaloneDriver(
     },
     async listTools() {
       const catalog = new ToolCatalog(layers());
-      return catalog.allTools().map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: catalog.validationSchema(tool.name) ?? tool.input_schema,
-      }));
+      return catalog.allTools().map((tool) => {
+        const parsed = catalog.parse(tool.name);
+        const own = parsed?.kind === 'tool' ? parsed.tool : undefined;
+        const title = own?.title?.trim() || own?.annotations?.title?.trim();
+        return {
+          name: tool.name,
+          ...(title ? { title } : {}),
+          description: tool.description,
+          inputSchema: catalog.validationSchema(tool.name) ?? tool.input_schema,
+        };
+      });
     },
     async callTool(name, args) {
       const dispatcher = new ToolDispatcher({

@@ -1,3 +1,4 @@
+import type { McpToolDef } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { EnabledTool } from '../../store/conversation.ts';
 import { getConversation, updateConversation } from '../../store/conversation-store.ts';
@@ -5,6 +6,12 @@ import { ApiError, conversationNotFound } from '../api-error.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { EnableToolRequestSchema } from '../schemas.ts';
+
+/** A tool's human title as its server gives it (MCP `title`, else `annotations.title`), when it does. */
+function titleOf(tool: McpToolDef): { title?: string } {
+  const title = tool.title?.trim() || tool.annotations?.title?.trim();
+  return title ? { title } : {};
+}
 
 /**
  * The tools of a conversation: those available from running servers, and the enabled list (empty:
@@ -41,6 +48,7 @@ export function toolRoutes(services: GatewayServices): Hono<GatewayEnv> {
           server_id: row.id,
           server: row.name,
           tool_name: tool.name,
+          ...titleOf(tool),
           description: tool.description ?? '',
           input_schema: tool.inputSchema,
           ...(tool.annotations ? { annotations: tool.annotations } : {}),
