@@ -135,7 +135,7 @@ function searchTools(
           ? []
           : [{ ...describeTool(result.prefixedName, tool), score: Math.round(result.score * 100) / 100 }];
       }),
-      note: 'Ranked by relevance (several queries: the best of each first). These tools can be called from your next step.',
+      note: 'Ranked by relevance (several queries: tools several of them found first, then the best of each). These tools can be called from your next step.',
     }),
     revealed: results.map((result) => result.prefixedName),
     isError: false,

@@ -24,7 +24,7 @@ export function pseudoToolDefinition(kind: PseudoToolKind, label: string): Pseud
   switch (kind) {
     case 'search_tools':
       return {
-        description: `Search the tools of ${label}: one short keyword query per capability you need, sent together as "queries" (results merged, the best of each query first). Returns the matches ranked by relevance, with their parameters; they become callable from your next step.`,
+        description: `Search the tools of ${label}: one short keyword query per capability you need, sent together as "queries" (results merged: tools several queries found first, then the best of each). Returns the matches ranked by relevance, with their parameters; they become callable from your next step.`,
         inputSchema: {
           type: 'object',
           properties: {

@@ -27,7 +27,7 @@ export function globalToolDefinition(kind: GlobalToolKind): { description: strin
     case 'search_tools':
       return {
         description:
-          'Search the tools of every server by what you want to do. Write short keyword queries, one per capability the task needs — a verb and its object, e.g. ["weather forecast", "convert currency", "send email"] — and send them together as "queries": the results are merged, the best of each query first. Returns the matches with their parameters; they can be called from your next step and stay callable.',
+          'Search the tools of every server by what you want to do. Write short keyword queries, one per capability the task needs — a verb and its object, e.g. ["weather forecast", "convert currency", "send email"] — and send them together as "queries": the results are merged: tools several queries found first, then the best of each query. Returns the matches with their parameters; they can be called from your next step and stay callable.',
         inputSchema: {
           type: 'object',
           properties: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeRankings } from './merge-rankings.ts';
 
 describe('mergeRankings', () => {
-  it('takes the best of each ranking before the second of any', () => {
+  it('takes the best of each ranking before the second of any, in query order', () => {
     expect(
       mergeRankings(
         [
@@ -26,6 +26,30 @@ describe('mergeRankings', () => {
         3,
       ),
     ).toEqual(['x', 'b', 'a']);
+  });
+
+  it('puts an item several queries found before those only one query found', () => {
+    expect(
+      mergeRankings(
+        [
+          ['a1', 'shared'],
+          ['b1', 'shared'],
+          ['c1', 'c2'],
+        ],
+        (item) => item,
+        4,
+      ),
+    ).toEqual(['shared', 'a1', 'b1', 'c1']);
+    expect(
+      mergeRankings(
+        [
+          ['a1', 'a2'],
+          ['b1', 'a2'],
+        ],
+        (item) => item,
+        2,
+      ),
+    ).toEqual(['a2', 'a1']);
   });
 
   it('merges nothing into nothing', () => {

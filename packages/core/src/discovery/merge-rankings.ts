@@ -1,26 +1,29 @@
+/** How quickly lower ranks stop counting when rankings are merged (reciprocal rank fusion's k). */
+const MERGE_K = 60;
+
 /**
- * Merges the rankings of several queries into one: the best of each query first, then the second of
- * each, and so on (each item once, at its best place), so that every query — one per capability a
- * task needs — has its top results near the top of the merged list.
+ * Merges the rankings of several queries into one — one query per capability a task needs — by
+ * reciprocal rank fusion: an item scores the sum over the rankings of 1 / (k + its rank). Items only
+ * one query found come the best of each query first, in query order; an item several queries found
+ * comes before them (what a request's several parts agree on). Each item appears once.
  */
 export function mergeRankings<T>(
   rankings: ReadonlyArray<readonly T[]>,
   keyOf: (item: T) => string,
   limit: number,
 ): T[] {
-  const merged: T[] = [];
-  const seen = new Set<string>();
-  const depth = Math.max(0, ...rankings.map((ranking) => ranking.length));
-  for (let rank = 0; rank < depth && merged.length < limit; rank++) {
-    for (const ranking of rankings) {
-      const item = ranking[rank];
-      if (item === undefined) continue;
+  const merged = new Map<string, { item: T; score: number; order: number }>();
+  rankings.forEach((ranking, query) => {
+    ranking.forEach((item, rank) => {
       const key = keyOf(item);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      merged.push(item);
-      if (merged.length >= limit) break;
-    }
-  }
-  return merged;
+      const score = 1 / (MERGE_K + rank + 1);
+      const entry = merged.get(key);
+      if (entry === undefined) merged.set(key, { item, score, order: rank * rankings.length + query });
+      else entry.score += score;
+    });
+  });
+  return [...merged.values()]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, Math.max(0, limit))
+    .map((entry) => entry.item);
 }
