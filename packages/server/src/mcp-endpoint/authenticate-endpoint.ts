@@ -24,7 +24,7 @@ export async function authenticateEndpoint(
     : `Bearer resource_metadata="${metadata}"`;
   const message = token
     ? 'unknown API key'
-    : 'send a Switchboard API key as "Authorization: Bearer <key>" (create one in the web app or with `switchboard` as an administrator)';
+    : 'send your Switchboard API key as "Authorization: Bearer <key>" (a key of the users in the gateway\'s configuration, or one an administrator created with POST /users)';
   return Response.json(
     { jsonrpc: '2.0', id: null, error: { code: -32001, message: `Unauthorized: ${message}` } },
     { status: 401, headers: { 'WWW-Authenticate': challenge } },
