@@ -226,4 +226,63 @@ describe.skipIf(!hasChromium)('servers asking the person, in standalone mode (Ch
     expect(lines.join('\n')).toContain('sampling answered by scripted:page: steam rises softly');
     expect(pageErrors).toEqual([]);
   });
+
+  it("offers the server's prompts as slash commands: the chosen one, filled in, is the person's message", async () => {
+    const page = await open({ turns: [{ text: 'It is sunny in Paris.' }] });
+    const box = page.getByLabel('Message');
+    await box.fill('/');
+    const options = page.getByTestId('slash-option');
+    await options.filter({ hasText: '/args-prompt' }).waitFor();
+    await expect(options.allTextContents()).resolves.toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('/simple-prompt'),
+        expect.stringContaining('/resource-prompt'),
+      ]),
+    );
+    // Typing narrows the list; the arrow keys move the highlight, Escape closes and Enter chooses.
+    await box.press('a');
+    await box.press('r');
+    await expect(options.count()).resolves.toBe(1);
+    await box.press('Escape');
+    await expect(page.getByTestId('slash-menu').count()).resolves.toBe(0);
+    await box.press('g');
+    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
+    await box.press('Enter');
+    const form = page.getByTestId('prompt-form');
+    await form.locator('input[name="city"]').fill('Paris');
+    await page
+      .locator('section[aria-label="Chat"]')
+      .screenshot({ path: `${SCREENSHOTS}prompt-arguments.png` });
+    await form.locator('input[name="city"]').press('Enter');
+
+    await page.locator('[data-role="user"]', { hasText: "What's weather in Paris?" }).waitFor();
+    await page.locator('[data-role="assistant"]', { hasText: 'It is sunny in Paris.' }).waitFor();
+    await expect(form.count()).resolves.toBe(0);
+    await expect(box.inputValue()).resolves.toBe('');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("attaches a resource's text, cut to the limit with a note, to the next message", async () => {
+    const page = await open({ turns: [{ text: 'Here is a summary.' }] });
+    await page.getByRole('button', { name: 'Attach a resource' }).click();
+    await page.getByTestId('resource-option').filter({ hasText: 'structure.md' }).click();
+    const chip = page.getByTestId('attachment');
+    await expect(chip.getByTestId('attachment-cut').textContent()).resolves.toMatch(
+      /^first 8000 of \d+ characters$/,
+    );
+    await page
+      .locator('section[aria-label="Chat"]')
+      .screenshot({ path: `${SCREENSHOTS}resource-attached.png` });
+    await send(page, 'Summarise the structure');
+
+    const message = page.locator('[data-role="user"]').last();
+    await page.locator('[data-role="assistant"]', { hasText: 'Here is a summary.' }).waitFor();
+    const text = (await message.textContent()) ?? '';
+    expect(text).toMatch(
+      /^Attached resource demo:\/\/resource\/static\/document\/structure\.md from everything:\n<<<\n/,
+    );
+    expect(text).toMatch(/\n>>>\n\[cut to the first 8000 of \d+ characters\]\n\nSummarise the structure$/);
+    await expect(chip.count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });

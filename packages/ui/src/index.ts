@@ -11,6 +11,14 @@ export { default as ApprovalDialog } from './components/ApprovalDialog.svelte';
 export { default as Canvas } from './components/Canvas.svelte';
 export { default as ChatPanel } from './components/ChatPanel.svelte';
 export { default as ServerConnections } from './components/ServerConnections.svelte';
+export type {
+  ContentPart,
+  PromptArgument,
+  PromptChoice,
+  PromptMessage,
+  ResourceChoice,
+  ServerContentSource,
+} from './components/composer/server-content.ts';
 export { default as ToolBrowser } from './components/ToolBrowser.svelte';
 export type { FormatOptions, ValueFormat } from './format/format-value.ts';
 export { displayNumber, formatValue } from './format/format-value.ts';

@@ -1,6 +1,6 @@
 import type { CanvasEvent, CanvasSnapshot, McpAppToolResult } from '@switchboard/autoui';
 import type { AgentEvent, JsonSchema } from '@switchboard/core';
-import type { ChatEntry, ElicitationAnswer, McpAppToolCall } from '@switchboard/ui';
+import type { ChatEntry, ElicitationAnswer, McpAppToolCall, ServerContentSource } from '@switchboard/ui';
 import type { RemoteMcpConnections } from './standalone/remote-mcp-connections.ts';
 
 /** A tool the tool browser lists. */
@@ -69,6 +69,8 @@ export interface ConversationDriver {
   readonly remoteMcp?: RemoteMcpConnections;
   /** Gateway mode: the servers the person connects (OAuth) before a turn may use them. */
   readonly serverAuthorizations?: ServerAuthorizationApi;
+  /** The servers' prompts (slash commands) and resources (attached to a message), when there are servers. */
+  readonly serverContent?: ServerContentSource;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
   /** Delivers the events of the turn still running, from its start; resolves when it has ended. */

@@ -4,6 +4,7 @@ import type { AgentEvent, ApprovalPolicy, McpToolDef } from '@switchboard/core';
 import { decideApproval, prefixedToolName, sanitizeServerName } from '@switchboard/core';
 import type { ChatEntry } from '@switchboard/ui';
 import type { AppConfig } from '../app-config.ts';
+import { gatewayServerContent } from '../composer/gateway-server-content.ts';
 import type {
   AnswerOutcome,
   BrowsableTool,
@@ -150,6 +151,7 @@ export function createGatewayDriver(options: {
     mode: 'gateway',
     modelLabel: config.modelLabel ?? 'Model configured on the gateway',
     serverAuthorizations: gatewayServerAuthorizations(json, () => conversationId),
+    serverContent: gatewayServerContent(json),
     async open(onEvent) {
       listener = onEvent;
       let status = 'idle';

@@ -19,6 +19,7 @@ import {
 } from '@switchboard/core';
 import { createCalculatorStorageServer } from '@switchboard/servers/browser';
 import type { AppConfig } from '../app-config.ts';
+import { standaloneServerContent } from '../composer/standalone-server-content.ts';
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
 import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
@@ -114,7 +115,9 @@ export function createStandaloneDriver(
   return {
     mode: 'standalone',
     modelLabel: options.modelLabel,
-    ...(options.remote ? { remoteMcp: options.remote } : {}),
+    ...(options.remote
+      ? { remoteMcp: options.remote, serverContent: standaloneServerContent(mcpClients) }
+      : {}),
     async open(onEvent) {
       listener = onEvent;
       const saved = store.load();

@@ -1,0 +1,35 @@
+import type { McpConnection } from '@switchboard/core';
+import type { ContentPart, PromptMessage, ServerContentSource } from '@switchboard/ui';
+import { fromEachServer, promptChoices, resourceChoices } from './content-choices.ts';
+
+/**
+ * Standalone mode: the prompts and resources of the remote MCP servers the page is connected to,
+ * through their own connections (`listPrompts`, `getPrompt`, `listResources`, `readResource`).
+ * A server is known by its name.
+ */
+export function standaloneServerContent(clients: () => Map<string, McpConnection>): ServerContentSource {
+  const servers = () => [...clients().keys()].map((name) => ({ id: name, name }));
+  const connection = (name: string) => {
+    const found = clients().get(name);
+    if (!found) throw new Error(`the server "${name}" is no longer connected`);
+    return found;
+  };
+  return {
+    listPrompts: () =>
+      fromEachServer(servers(), async (server) =>
+        promptChoices(server, await connection(server.id).listPrompts()),
+      ),
+    async getPrompt(prompt, args) {
+      const result = await connection(prompt.serverId).getPrompt(prompt.name, args);
+      return result.messages as PromptMessage[];
+    },
+    listResources: () =>
+      fromEachServer(servers(), async (server) =>
+        resourceChoices(server, await connection(server.id).listResources()),
+      ),
+    async readResource(resource) {
+      const result = await connection(resource.serverId).readResource(resource.uri);
+      return result.contents as ContentPart[];
+    },
+  };
+}
