@@ -196,6 +196,21 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
       await expect(stat.locator('.bar').getAttribute('title')).resolves.toMatch(
         /calculate \{"operation":"add"/,
       );
+      // Chips are named by the title the server gives the tool ('Read a stored value', not 'Get storage').
+      const read = page.locator('[data-testid="tool-chip"][data-tool$="_get-storage"]').first();
+      await expect(read.locator('.name').textContent()).resolves.toBe('Read a stored value');
+      if (size.name === 'desktop') {
+        // A reloaded conversation shows the same chips (without their times) and widget tooltips.
+        const chips = await page.getByTestId('tool-chip').count();
+        await page.reload();
+        await page.waitForSelector('.app[data-ready="true"]');
+        await expect(page.getByTestId('tool-chip').count()).resolves.toBe(chips);
+        await expect(chip.textContent()).resolves.toMatch(/Calculate.*operation: add, a: 5, b: 3/);
+        await expect(read.locator('.name').textContent()).resolves.toBe('Read a stored value');
+        await expect(stat.locator('.bar').getAttribute('title')).resolves.toMatch(
+          /calculate \{"operation":"add"/,
+        );
+      }
       expect(pageErrors).toEqual([]);
     }, 90_000);
   }

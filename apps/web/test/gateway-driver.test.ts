@@ -36,7 +36,13 @@ describe('the gateway driver', () => {
         return Response.json({
           items: [
             { id: 'm1', role: 'user', content: 'hi' },
-            { id: 'm2', role: 'tool', content: 'x' },
+            {
+              id: 'm2',
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ id: 't1', type: 'function', function: { name: 'echo', arguments: '{"a":1}' } }],
+            },
+            { id: 'm3', role: 'tool', content: 'x', tool_call_id: 't1', name: 'echo' },
           ],
         });
       if (url === '/api/conversations/c1/canvas') {
@@ -79,6 +85,8 @@ describe('the gateway driver', () => {
       chat: [{ id: 'm1', role: 'user', text: 'hi' }],
       canvas: [{ type: 'add', id: 'w_1', widget: 'stat', data: { label: 'a', value: 1 } }],
       pending: [{ id: 'k1', name: 'shop_mcp_checkout', input: {} }],
+      // The stored calls come back for their chips.
+      history: [{ turnId: 'm1', id: 't1', name: 'echo', args: { a: 1 }, result: 'x' }],
       running: false,
     });
     await driver.send('hello');

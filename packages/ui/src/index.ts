@@ -10,7 +10,6 @@ export { default as AgentConsole } from './components/AgentConsole.svelte';
 export { default as ApprovalDialog } from './components/ApprovalDialog.svelte';
 export { default as Canvas } from './components/Canvas.svelte';
 export { default as ChatPanel } from './components/ChatPanel.svelte';
-export { default as ServerConnections } from './components/ServerConnections.svelte';
 export type {
   ContentPart,
   PromptArgument,
@@ -19,6 +18,7 @@ export type {
   ResourceChoice,
   ServerContentSource,
 } from './components/composer/server-content.ts';
+export { default as ServerConnections } from './components/ServerConnections.svelte';
 export { default as ToolBrowser } from './components/ToolBrowser.svelte';
 export type { FormatOptions, ValueFormat } from './format/format-value.ts';
 export { displayNumber, formatValue } from './format/format-value.ts';
@@ -60,6 +60,8 @@ export type { ConnectRequest, ConnectStatus } from './state/connect-requests.ts'
 export { applyConnectEvent, markConnectRequest } from './state/connect-requests.ts';
 export type { ConsoleEntry, ConsoleState } from './state/console-log.ts';
 export { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './state/console-log.ts';
+export type { HistoryCall } from './state/restore-calls.ts';
+export { restoreCalls } from './state/restore-calls.ts';
 export type { ElicitationAnswer, ServerRequests } from './state/server-requests.ts';
 export { applyServerRequestEvent, NO_SERVER_REQUESTS } from './state/server-requests.ts';
 export type { ToolStep } from './state/tool-steps.ts';

@@ -1,6 +1,12 @@
 import type { CanvasEvent, CanvasSnapshot, McpAppToolResult } from '@switchboard/autoui';
 import type { AgentEvent, JsonSchema } from '@switchboard/core';
-import type { ChatEntry, ElicitationAnswer, McpAppToolCall, ServerContentSource } from '@switchboard/ui';
+import type {
+  ChatEntry,
+  ElicitationAnswer,
+  HistoryCall,
+  McpAppToolCall,
+  ServerContentSource,
+} from '@switchboard/ui';
 import type { RemoteMcpConnections } from './standalone/remote-mcp-connections.ts';
 
 /** A tool the tool browser lists. */
@@ -32,6 +38,8 @@ export interface RestoredConversation {
   canvas: CanvasEvent[];
   /** Calls still waiting for approval. */
   pending: Array<{ id: string; name: string; input: unknown }>;
+  /** The finished tool calls, for their chips and the widgets' sources (when the store keeps them). */
+  history?: HistoryCall[];
   /** A turn is still running (started before the page was reloaded): follow it with `followRunningTurn`. */
   running: boolean;
 }

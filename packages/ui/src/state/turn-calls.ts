@@ -9,7 +9,8 @@ export interface CallChip {
   /** The text the model got back. */
   result: string;
   error?: string;
-  elapsedMs: number;
+  /** Wall time of the call; unknown for calls read back from a stored conversation. */
+  elapsedMs?: number;
 }
 
 /** The finished tool calls of each turn, by the id of the user message that started the turn. */
@@ -35,7 +36,7 @@ export function applyTurnCallEvent(
     name: call.name,
     args: call.args,
     result: String(call.result ?? ''),
-    elapsedMs: Number(call.elapsed) || 0,
+    ...(Number.isFinite(call.elapsed) ? { elapsedMs: call.elapsed } : {}),
     ...(call.error ? { error: call.error } : {}),
   };
   const turn = (calls[turnId] ?? []).filter((existing) => existing.id !== chip.id);

@@ -15,16 +15,11 @@ import type {
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
 import { gatewayServerAuthorizations } from './gateway-server-authorizations.ts';
+import { historyCalls, type StoredMessage } from './history-calls.ts';
 import { readEventStream } from './read-event-stream.ts';
 
 /** The localStorage key holding the open conversation's id. */
 export const GATEWAY_CONVERSATION_KEY = 'switchboard.gateway.conversation';
-
-interface ApiMessage {
-  id: string;
-  role: 'user' | 'assistant' | 'system' | 'tool';
-  content: string | null;
-}
 
 /** A tool of `GET /conversations/:id/tools/available`. */
 interface AvailableTool {
@@ -165,7 +160,7 @@ export function createGatewayDriver(options: {
       }
       if (!conversationId) await createConversation();
       const [messages, canvas, approvals] = await Promise.all([
-        json<{ items: ApiMessage[] }>(conversation('/messages')),
+        json<{ items: StoredMessage[] }>(conversation('/messages')),
         json<{ items: Array<{ kind: string; payload: unknown }> }>(conversation('/canvas')),
         json<{ items: Array<{ call_id: string; tool_name: string; input: unknown }> }>(
           conversation('/approvals?status=pending'),
@@ -197,6 +192,7 @@ export function createGatewayDriver(options: {
           name: item.tool_name,
           input: item.input,
         })),
+        history: historyCalls(messages.items),
         running: status === 'running',
       };
       return restored;
