@@ -1,5 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createScriptedModel } from '@switchboard/core/testing';
 import { serveHttp } from '@switchboard/servers';
 import { startShippedServers } from '../../packages/server/src/cli/start-shipped-servers.ts';
@@ -50,29 +50,36 @@ export async function startGatewayEndpoint(options: {
       },
     };
   }
-  const proxy = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const server = serve(
-      { fetch: (request) => gateway.fetch(withKey(request)), port: 0, hostname: '127.0.0.1' },
-      () => resolve(server),
+  const target = new URL(direct);
+  const proxy = createServer((incoming, outgoing) => {
+    const forwarded = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, authorization: `Bearer ${KEY}` },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
     );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
   });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
   const { port } = proxy.address() as AddressInfo;
   return {
     url: `http://localhost:${port}/mcp`,
     async close() {
       await new Promise<void>((resolve) => {
         proxy.close(() => resolve());
-        if ('closeAllConnections' in proxy) proxy.closeAllConnections();
+        proxy.closeAllConnections();
       });
       await gateway.close();
       await fixture.close();
       await shipped.close();
     },
   };
-}
-
-function withKey(request: Request): Request {
-  const headers = new Headers(request.headers);
-  headers.set('authorization', `Bearer ${KEY}`);
-  return new Request(request, { headers });
 }

@@ -75,6 +75,20 @@ describe('the gateway as an MCP server (/mcp)', () => {
     await expect(connectEndpoint(gw.url, {})).rejects.toThrow();
   });
 
+  it("refuses a request from another site's page (Origin), key or not", async () => {
+    const reply = await fetch(`${gw.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${KEYS.alice}`,
+        origin: 'http://evil.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(reply.status).toBe(403);
+  });
+
   it('refuses an unknown mode with a message naming the accepted ones', async () => {
     const reply = await fetch(`${gw.url}/mcp?mode=everything`, {
       method: 'POST',
