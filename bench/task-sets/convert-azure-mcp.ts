@@ -3,7 +3,7 @@
  * `eng/tools/ToolDescriptionEvaluator/namespace-tools.json` and `namespace-prompts.json`) into a
  * catalog in the `servers.json` shape and tasks in the `tasks-*.json` shape.
  *
- *   node bench/task-sets/convert-azure-mcp.ts --tools namespace-tools.json \
+ *   npx node bench/task-sets/convert-azure-mcp.ts --tools namespace-tools.json \
  *     --prompts namespace-prompts.json --out bench/task-sets/azure-mcp
  *
  * The catalog is one server, "Azure MCP Server", with one tool per namespace as the server exposes

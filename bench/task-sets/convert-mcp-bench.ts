@@ -3,7 +3,7 @@
  * `tasks-*.json` shape `[{id, query, category, goldTools}]`, labelled with the tool names of a catalog
  * in the `servers.json` shape (Toucan's, which holds most MCP-Bench servers under the same tool names).
  *
- *   node bench/task-sets/convert-mcp-bench.ts --tasks A.json[,B.json] \
+ *   npx node bench/task-sets/convert-mcp-bench.ts --tasks A.json[,B.json] \
  *     --servers ../shared/data/toucan/servers.json --out bench/task-sets/mcp-bench/tasks-mcp-bench.json
  *
  * query: the task's `fuzzy_description` — the request as a user would write it, naming no tool.
