@@ -153,6 +153,38 @@ describe('the gateway as an MCP server (/mcp)', () => {
     expect(textOf(direct)).toBe('echo: direct');
   });
 
+  it("adds the tools a 2026-07-28 client found to that user's tools/list (no session)", async () => {
+    const client = await connect(gw.url, { key: KEYS.bob, mode: 'discovery' });
+    expect((await client.listTools()).tools).toHaveLength(3);
+    await client.callTool({ name: 'search_tools', arguments: { query: 'echo text back', limit: 1 } });
+    const listed = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(listed).toEqual(['search_tools', 'describe_tool', 'call_tool', 'test_tools_echo']);
+  });
+
+  it('serves the oldest protocol it supports, 2025-03-26, in a session', async () => {
+    const reply = await fetch(`${gw.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${KEYS.alice}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-03-26',
+          capabilities: {},
+          clientInfo: { name: 'old', version: '1' },
+        },
+      }),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('mcp-session-id')).toBeTruthy();
+    expect(await reply.text()).toContain('"protocolVersion":"2025-03-26"');
+  });
+
   it('answers bad discovery input with an error saying what to send', async () => {
     const client = await connect(gw.url, { key: KEYS.alice, mode: 'discovery' });
     const noQuery = await client.callTool({ name: 'search_tools', arguments: {} });
