@@ -269,4 +269,34 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
     );
     expect(plain).toMatchObject({ authorization: 'required', transport: { type: 'http', oauth: {} } });
   });
+
+  it('a connected server refusing a call mid-turn (401: token expired, refresh revoked) asks for Connect again', async () => {
+    authorizationServer.accessTokenTtl = 1;
+    try {
+      await connect(gw.admin, 'admin');
+      const { state } = await storedState('admin');
+      expect((await cartTurn(gw.admin)).seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
+      await authorizationServer.revoke(String(state.tokens?.refresh_token), String(state.client?.client_id));
+      const exp = decodeJwt(String(state.tokens?.access_token)).exp ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now() + 1100)));
+
+      const { events } = await cartTurn(gw.admin);
+      const call = events.find((event) => event.data.type === 'CUSTOM' && event.data.name === 'tool_call');
+      expect(call?.data.value).toMatchObject({ server: 'shop', tool: 'get_cart', needsAuthorization: true });
+      // (shop_plain, registered by the test before, still waits for its first Connect.)
+      const shopNotices = notices(events).filter((event) => event.data.value.server === 'shop');
+      const [notice] = shopNotices;
+      expect(notice.data.value).toEqual({
+        server: 'shop',
+        server_id: shopId,
+        message: 'Connect shop to use its tools',
+        authorize: `/servers/${shopId}/authorize`,
+      });
+      expect(shopNotices).toHaveLength(1);
+      // Mid-turn: the notice follows the refused call.
+      expect(events.indexOf(notice)).toBeGreaterThan(events.indexOf(call as SseMessage));
+    } finally {
+      authorizationServer.accessTokenTtl = 300;
+    }
+  });
 });

@@ -7,6 +7,7 @@ import {
   weatherLayer,
 } from '../../test/support/test-layers.ts';
 import { ToolCatalog } from '../catalog/tool-catalog.ts';
+import { McpConnectionError } from '../mcp/mcp-connection-error.ts';
 import { AgentSession } from '../session/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { ToolUseBlock } from '../types/messages.ts';
@@ -96,6 +97,36 @@ describe('ToolDispatcher', () => {
     );
     expect(result).toMatchObject({ content: 'Error: Division by zero: b must not be 0', is_error: true });
     expect(call.error).toBe('Division by zero: b must not be 0');
+  });
+
+  it('marks a call the server refused for want of authorization (the app offers Connect), not other failures', async () => {
+    const refusing = (kind: 'unauthorized' | 'timeout') =>
+      new ToolDispatcher({
+        catalog: new ToolCatalog([weatherLayer]),
+        mcpClients: new Map([
+          [
+            'weather',
+            {
+              callTool: async () => {
+                throw new McpConnectionError('the server needs more access', { kind, server: 'weather' });
+              },
+            },
+          ],
+        ]),
+      });
+    const { context } = setup();
+    const refused = await refusing('unauthorized').dispatch(
+      block('weather_mcp_get_weather_data', { location: 'Oslo' }),
+      context,
+    );
+    expect(refused.call).toMatchObject({ server: 'weather', needsAuthorization: true });
+    expect(refused.result.is_error).toBe(true);
+    const late = await refusing('timeout').dispatch(
+      block('weather_mcp_get_weather_data', { location: 'Oslo' }),
+      context,
+    );
+    expect(late.call.error).toBeDefined();
+    expect(late.call.needsAuthorization).toBeUndefined();
   });
 
   it('recalls a buffered result and explains an unknown id', async () => {

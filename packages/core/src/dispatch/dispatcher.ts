@@ -1,5 +1,6 @@
 import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-result.ts';
+import { McpConnectionError } from '../mcp/mcp-connection-error.ts';
 import type { AgentSession } from '../session/agent-session.ts';
 import { randomId } from '../shared/random-id.ts';
 import type { AgentEventInput } from '../types/events.ts';
@@ -88,6 +89,8 @@ export class ToolDispatcher {
       text = await this.#route(block, name, call, context);
     } catch (error) {
       call.error = describeError(error);
+      if (error instanceof McpConnectionError && error.kind === 'unauthorized')
+        call.needsAuthorization = true;
       text = errorText(call.error);
     }
     call.result = text;

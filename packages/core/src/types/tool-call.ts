@@ -18,6 +18,11 @@ export interface ToolCall {
   structuredContent?: unknown;
   /** Set when the call failed; the model got an error tool_result. */
   error?: string;
+  /**
+   * The call failed because the server wants the user's authorization: none given, revoked, or too
+   * little scope (401, 403 `insufficient_scope`). Apps offer "Connect" for `server`.
+   */
+  needsAuthorization?: true;
   /** Wall time of the call in milliseconds. */
   elapsed: number;
   /** True when a discovery call (search/list) preceded this call in the session. */

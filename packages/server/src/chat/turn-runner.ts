@@ -24,6 +24,7 @@ import { LiveRun } from './live-run.ts';
 import { type FinishedTurn, saveTurn } from './save-turn.ts';
 import { SessionCache } from './session-cache.ts';
 import { type StartedAgentRun, startAgentRun } from './start-agent-run.ts';
+import { stepUpNotices } from './step-up-notice.ts';
 import { StreamFlusher } from './stream-flusher.ts';
 import { createTurnAppPresenter } from './turn-app-presenter.ts';
 import { type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
@@ -168,6 +169,7 @@ export class TurnRunner {
         ...setup.unavailable.map(unavailableNotice),
       ],
       modelId: setup.model.id,
+      stepUp: stepUpNotices(setup.connected),
       decisions,
     }).finally(() => {
       this.#active.delete(conversationId);
@@ -224,6 +226,8 @@ export class TurnRunner {
         canvas.push({ kind: event.name, payload: event.value });
       }
       live.push(event);
+      const stepUp = turn.stepUp(event);
+      if (stepUp) live.push(stepUp);
       apps.observe(event);
     };
 
@@ -276,5 +280,7 @@ interface DriveInput {
   toolNames: Map<string, string>;
   catalog: ToolCatalog;
   modelId: string;
+  /** The Connect notice of a call a connected server refused for lack of authorization. */
+  stepUp: (event: AgentEvent) => StreamEvent | undefined;
   decisions: ResumeDecision[];
 }

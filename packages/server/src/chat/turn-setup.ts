@@ -41,6 +41,8 @@ export interface TurnSetup {
   clients: ReadonlyMap<string, McpConnection>;
   /** Servers left out because the user has not connected them (OAuth). */
   needsAuthorization: ServerRow[];
+  /** OAuth servers the user has connected: a refusal mid-turn asks them to connect again. */
+  connected: ServerRow[];
   /** Servers left out because they could not be reached (e.g. no answer within the deadline). */
   unavailable: UnavailableServer[];
 }
@@ -65,6 +67,7 @@ export async function prepareTurn(deps: TurnSetupDeps, user: User, row: Conversa
     model,
     clients: tools.clients,
     needsAuthorization: tools.needsAuthorization,
+    connected: tools.connected,
     unavailable: tools.unavailable,
     options: {
       provider: model,

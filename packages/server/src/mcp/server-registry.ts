@@ -69,6 +69,8 @@ export interface TurnTools {
   /** Connections by server name (the shared ones and the user's own). */
   clients: ReadonlyMap<string, McpConnection>;
   needsAuthorization: ServerRow[];
+  /** The OAuth servers the user has connected (their own connection is in `clients`). */
+  connected: ServerRow[];
   /** Servers left out because they could not be reached in time (or failed), with why. */
   unavailable: UnavailableServer[];
 }
@@ -251,6 +253,7 @@ export class ServerRegistry {
       enabled.length > 0 ? rows.filter((row) => enabled.some((tool) => tool.server_id === row.id)) : rows;
     const clients = wanted.some(usesOAuth) ? new Map(this.#pool.clients) : this.#pool.clients;
     const needsAuthorization: ServerRow[] = [];
+    const connected: ServerRow[] = [];
     const unavailable: UnavailableServer[] = [];
     const leftOut = (row: ServerRow, error: unknown) => {
       // A server found to want each user's authorization asks this user too.
@@ -264,13 +267,20 @@ export class ServerRegistry {
         try {
           const { connection, ...layer } = await this.#userLayer(row, user);
           if (clients instanceof Map) clients.set(row.name, connection);
+          connected.push(row);
           return layer;
         } catch (error) {
           return leftOut(row, error);
         }
       }),
     );
-    return { layers: this.#pick(layers, wanted, enabled), clients, needsAuthorization, unavailable };
+    return {
+      layers: this.#pick(layers, wanted, enabled),
+      clients,
+      needsAuthorization,
+      connected,
+      unavailable,
+    };
   }
 
   #pick(layers: (McpLayer | undefined)[], wanted: ServerRow[], enabled: readonly EnabledTool[]): McpLayer[] {
