@@ -185,6 +185,16 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
       expect(replies).toHaveLength(TRY_ASKING.length);
       expect(replies[0]).toBe('Result: 8. Shown on the canvas.');
       for (const reply of replies) expect(reply).not.toMatch(/Calling |I called |Showing the result/);
+      // One message per turn ("add the first one" says which earlier result it used in its reply).
+      const messagesPerReply = await page
+        .getByTestId('reply')
+        .evaluateAll((replies) =>
+          replies.map((reply) => reply.querySelectorAll('[data-role="assistant"]').length),
+        );
+      expect(messagesPerReply).toEqual(TRY_ASKING.map(() => 1));
+      expect(replies[TRY_ASKING.indexOf('add the first one to my cart')]).toMatch(
+        /^Using code "DAI-\d+" from/,
+      );
       // Each call is a chip (name, arguments, time) that opens on the arguments and the result.
       const chip = page.locator('[data-testid="tool-chip"][data-tool$="_calculate"]').first();
       await expect(chip.textContent()).resolves.toMatch(/Calculate.*operation: add, a: 5, b: 3.*\d+ ms/);

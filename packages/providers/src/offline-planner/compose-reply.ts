@@ -10,15 +10,6 @@ const MAX_TEXT = 400;
 const LISTED_ITEMS = 5;
 
 /**
- * What the planner says before calling the chosen tool: nothing, unless it took an argument from an
- * earlier result ("Using item 1 of the earlier search_products result."). The call itself shows as a
- * tool-call step, so the reply does not repeat its name and arguments.
- */
-export function callNarration(choice: ToolChoice): string {
-  return choice.fill.notes.length > 0 ? `Using ${choice.fill.notes.join('; ')}.\n\n` : '';
-}
-
-/**
  * The final reply after a tool call, in a sentence or two: what came back (or how it failed), whether
  * it is on the canvas and, for a question answered from a fixed SQL template, which template.
  */

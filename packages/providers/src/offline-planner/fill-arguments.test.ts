@@ -128,7 +128,6 @@ describe('fillArguments', () => {
   test('codes from an earlier result: by ordinal, by a word of the name, or written out', () => {
     const first = fillArguments(addToCart, context('add the first one to my cart', [searchResult]));
     expect(first.args).toEqual({ code: 'DAI-001' });
-    expect(first.notes[0]).toContain('item 1 of the earlier search_products result');
     expect(fillArguments(addToCart, context('add the last one', [searchResult])).args).toEqual({
       code: 'DAI-009',
     });

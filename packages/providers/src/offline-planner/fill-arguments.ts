@@ -31,8 +31,6 @@ export interface FilledArguments {
   general: string[];
   /** Required properties nothing in the message fills. */
   missing: PropertyInfo[];
-  /** How values were found, for the reply. */
-  notes: string[];
   /** An earlier result, compressed in the history, that must be recalled before a reference can be read. */
   recallId?: string;
   /** The SQL template used, when the tool takes SQL. */
@@ -43,7 +41,8 @@ const QUERY_NAMES = /^(?:q|query|search|keywords?|terms?|text|topic|question|pro
 const SUBJECT_NAMES = /^(?:city|country|place|location|region|name|title|subject|term|word)$/i;
 const KEY_NAMES = /^key$|Key$|_key$/;
 const VALUE_NAMES = /^(?:value|content|data|body)$/i;
-const REFERENCE_NAMES = /^(?:code|id|sku|uuid|ref)$|(?:_id|Id|_code|Code)$/;
+/** Names of properties that hold a reference (a code or id), filled from earlier results. */
+export const REFERENCE_NAMES = /^(?:code|id|sku|uuid|ref)$|(?:_id|Id|_code|Code)$/;
 const LIMIT_NAMES = /^(?:limit|count|top|max|max_?results|n)$/i;
 const QUANTITY_NAMES = /^(?:quantity|qty|amount|units)$/i;
 
@@ -57,7 +56,7 @@ const QUANTITY_NAMES = /^(?:quantity|qty|amount|units)$/i;
  */
 export function fillArguments(tool: ProviderTool, context: FillContext): FilledArguments {
   const properties = schemaProperties(tool.input_schema);
-  const filled: FilledArguments = { args: {}, specific: [], general: [], missing: [], notes: [] };
+  const filled: FilledArguments = { args: {}, specific: [], general: [], missing: [] };
   const open = (property: PropertyInfo) => !(property.name in filled.args);
   const set = (property: PropertyInfo, value: unknown, how: 'specific' | 'general') => {
     filled.args[property.name] = value;
@@ -137,10 +136,7 @@ function specificValue(
       context.canRecall,
     );
     if (lookup !== undefined && 'recallId' in lookup) filled.recallId ??= lookup.recallId;
-    if (lookup !== undefined && 'found' in lookup) {
-      filled.notes.push(lookup.found.note);
-      return lookup.found.value;
-    }
+    if (lookup !== undefined && 'found' in lookup) return lookup.found.value;
   }
   return undefined;
 }

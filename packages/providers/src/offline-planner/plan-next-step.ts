@@ -1,7 +1,8 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
+import { argumentSources } from './argument-sources.ts';
 import { callTitle } from './call-title.ts';
 import { chooseTool } from './choose-tool.ts';
-import { actionReply, callNarration, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
+import { actionReply, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
 import { planCountryQuery, type SqlPlan } from './country-questions.ts';
 import { words } from './message-words.ts';
 import { isRecord, parseResult } from './parse-result.ts';
@@ -49,7 +50,12 @@ export function planNextStep(
   const offered = offeredTools(request.tools);
   const { turn } = conversation;
   const action = turn.findLast((exchange) => toolRole(exchange.call.name) === 'action');
-  if (action !== undefined) return afterAction(action, turn, offered, text);
+  if (action !== undefined) {
+    // One reply per turn: which earlier results the call used is said with its result, not before it.
+    const step = afterAction(action, turn, offered, text);
+    const sources = step.calls.length > 0 ? [] : argumentSources(action, conversation.all, text);
+    return sources.length === 0 ? step : answer(`Using ${sources.join('; ')}. ${step.text}`);
+  }
 
   const query = buildSearchQuery(text);
   if (discoveryExchanges(turn).length === 0 && query !== '') {
@@ -84,7 +90,7 @@ function callBestTool(
   switch (selection.kind) {
     case 'call':
       return {
-        text: callNarration(selection.choice),
+        text: '',
         calls: [{ name: selection.choice.tool.name, input: selection.choice.fill.args }],
       };
     case 'recall': {

@@ -38,6 +38,8 @@ export interface TurnOutcome {
   widgets: WidgetEvent[];
   /** The names of every tool called, in order. */
   names: string[];
+  /** The text of each assistant message of the turn, in order. */
+  texts: string[];
   /** The last call to a given tool (by its prefixed name). */
   call(name: string): ToolCall | undefined;
 }
@@ -48,15 +50,19 @@ export async function runTurn(
   options: Omit<AgentLoopOptions, 'provider'>,
 ): Promise<TurnOutcome> {
   const widgets: WidgetEvent[] = [];
+  const texts = new Map<string, string>();
   const run = runAgentLoop(message, { provider: createOfflinePlanner(), ...options });
   for await (const event of run) {
     if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value as WidgetEvent);
+    if (event.type === 'TEXT_MESSAGE_CONTENT')
+      texts.set(event.messageId, (texts.get(event.messageId) ?? '') + event.delta);
   }
   const result = await run;
   return {
     result,
     widgets,
     names: result.toolCalls.map((call) => call.name),
+    texts: [...texts.values()],
     call: (name) => result.toolCalls.findLast((call) => call.name === name),
   };
 }

@@ -74,7 +74,11 @@ describe('offline planner against the shop (MCP, in memory) and the in-page calc
       type: 'table',
       data: { rows: [expect.objectContaining({ code: products[0].code, quantity: 1 })] },
     });
-    expect(add.result.text).toContain(`item 1 of the earlier search_products result`);
+    // One reply: which earlier item was used, then the result (no note of its own before the call).
+    expect(add.texts).toHaveLength(1);
+    expect(add.texts[0]).toMatch(
+      new RegExp(`^Using code "${products[0].code}" from the earlier search_products result\\. Result: `),
+    );
 
     const cart = await runTurn('show my cart', options());
     expect(cart.call('shop_mcp_show_cart')?.args).toEqual({});

@@ -28,8 +28,6 @@ const PRONOUNS = new Set(['it', 'that', 'this', 'one', 'them', 'those']);
 /** A value taken from an earlier tool result. */
 export interface Reference {
   value: unknown;
-  /** How it was found, for the reply ("the first item of the earlier search_products result"). */
-  note: string;
 }
 
 /** The outcome of looking for a reference: found, or a compressed result to recall first. */
@@ -74,16 +72,8 @@ export function findReference(
     const records = mainRecords(parseResult(exchange.fullText));
     const field = records && fieldFor(name, records);
     if (records === undefined || field === undefined) continue;
-    const source = `the earlier ${shortToolName(exchange.call.name)} result`;
     const picked = pick(records, field, pointer, nameWords);
-    if (picked !== undefined) {
-      return {
-        found: {
-          value: picked.record[field],
-          note: `${name} ${JSON.stringify(picked.record[field])}: ${picked.how} of ${source}`,
-        },
-      };
-    }
+    if (picked !== undefined) return { found: { value: picked[field] } };
   }
   return undefined;
 }
@@ -109,12 +99,10 @@ function pick(
   field: string,
   pointer: { index?: number; pronoun: boolean },
   nameWords: readonly string[],
-): { record: Record<string, unknown>; how: string } | undefined {
+): Record<string, unknown> | undefined {
   const usable = records.filter((record) => record[field] !== undefined && record[field] !== null);
   if (pointer.index !== undefined) {
-    const record = pointer.index < 0 ? usable.at(pointer.index) : usable[pointer.index];
-    const how = pointer.index < 0 ? 'the last item' : `item ${pointer.index + 1}`;
-    return record === undefined ? undefined : { record, how };
+    return pointer.index < 0 ? usable.at(pointer.index) : usable[pointer.index];
   }
   const matches = (record: Record<string, unknown>) => {
     const text = Object.values(record)
@@ -130,7 +118,7 @@ function pick(
     },
     { score: 0 },
   );
-  if (best.record !== undefined) return { record: best.record, how: 'the item best matching your words' };
+  if (best.record !== undefined) return best.record;
   const first = usable[0];
-  return pointer.pronoun && first !== undefined ? { record: first, how: 'the first item' } : undefined;
+  return pointer.pronoun ? first : undefined;
 }
