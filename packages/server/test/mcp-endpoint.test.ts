@@ -269,9 +269,13 @@ describe('the gateway as an MCP server (/mcp)', () => {
     expect(textOf(approvedAgain)).toBe('deleted');
     expect(tools.calls.get('delete_everything')).toBe(before + 2);
 
-    const audit = await gw.gateway.services.db.query<{ status: string }>(
-      "SELECT status FROM mcp_endpoint_calls WHERE user_id = 'alice' AND tool = 'delete_everything' ORDER BY id",
-    );
-    expect(audit.rows.map((row) => row.status)).toEqual(['refused', 'declined', 'ok', 'ok']);
+    // The audit trail is written behind the calls.
+    const statuses = async () =>
+      (
+        await gw.gateway.services.db.query<{ status: string }>(
+          "SELECT status FROM mcp_endpoint_calls WHERE user_id = 'alice' AND tool = 'delete_everything' ORDER BY id",
+        )
+      ).rows.map((row) => row.status);
+    await expect.poll(statuses).toEqual(['refused', 'declined', 'ok', 'ok']);
   });
 });

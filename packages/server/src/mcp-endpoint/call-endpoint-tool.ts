@@ -6,21 +6,19 @@ import type {
 } from '@modelcontextprotocol/server';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
-import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
-import type { Database } from '../storage/database.ts';
-import { auditEndpointCall, type EndpointCallStatus } from './audit-endpoint-call.ts';
+import type { AuditTrail } from './audit-trail.ts';
+import type { EndpointCallStatus } from './endpoint-call-record.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import type { ToolApproval } from './tool-approval.ts';
 
 /** What a call through `/mcp` needs from the gateway. */
 export interface EndpointCallDeps {
-  db: Database;
+  audit: AuditTrail;
   rateLimiter?: RateLimiter;
   approval: ToolApproval;
-  logger: Logger;
 }
 
 /** How long the person may take to answer a server's question forwarded to the client (ms). */
@@ -49,25 +47,23 @@ export async function callEndpointTool(
 ): Promise<CallToolResult | InputRequiredResult> {
   const started = performance.now();
   const audit = (status: EndpointCallStatus, error?: string) =>
-    auditEndpointCall(deps.db, {
+    deps.audit.record({
       userId: user.id,
       server: tool.serverName,
       tool: tool.tool.name,
       status,
       elapsedMs: performance.now() - started,
-      error,
-    }).catch((failure: unknown) =>
-      deps.logger.warn({ err: failure }, 'could not write the /mcp audit record'),
-    );
+      ...(error ? { error } : {}),
+    });
 
   const limited = await rateLimited(deps.rateLimiter, user);
   if (limited) {
-    await audit('rate_limited', limited);
+    audit('rate_limited', limited);
     return errorResult(limited);
   }
   const approval = await deps.approval.check(tool, args, ctx, client.elicitation !== undefined);
   if (!approval.run) {
-    if (approval.status !== 'asked') await audit(approval.status, textOf(approval.result));
+    if (approval.status !== 'asked') audit(approval.status, textOf(approval.result));
     return approval.result;
   }
 
@@ -87,13 +83,13 @@ export async function callEndpointTool(
           serverRequests: forwardedRequests(ctx, client),
         }),
       )) as CallToolResult;
-      await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
+      audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
       if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       span.setStatus({ code: SpanStatusCode.ERROR, message });
-      await audit('failed', message);
+      audit('failed', message);
       return errorResult(message);
     } finally {
       span.end();

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { User } from '../auth/user.ts';
 import type { GatewayEnv, GatewayServices } from '../http/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
+import { AuditTrail } from './audit-trail.ts';
 import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
 import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
@@ -25,9 +26,8 @@ const MAX_ACTIVATION_OWNERS = 1_000;
  */
 export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const deps: GatewayMcpServerDeps = {
-    db: services.db,
+    audit: new AuditTrail(services.db, services.logger),
     rateLimiter: services.rateLimiter,
-    logger: services.logger,
     catalogs: new EndpointCatalogs(services.registry),
     approval: new ToolApproval(() => services.settings.approvalPolicy()),
   };
