@@ -33,6 +33,7 @@ export {
 export { normalizeToolOutput } from './dispatch/normalize-tool-output.ts';
 export type { CanvasActionEvent, WidgetEvent } from './dispatch/ui-hooks.ts';
 export {
+  ElicitationBroker,
   type ElicitationRequest,
   type ElicitationResolution,
   type RunInteractionOptions,

@@ -609,12 +609,35 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         parameters: [serverParam],
         post: {
           summary: 'Call a tool directly; the answer includes the widget its result describes',
+          description:
+            'With `Accept: text/event-stream` the call is streamed, so a form or link the server asks for reaches the ' +
+            'caller: CUSTOM `elicitation_request` / `elicitation_resolved` events while it runs (answer at POST ' +
+            '/servers/tool-calls/elicitations/{requestId}), then `tool_call_result` with the JSON a plain call answers, ' +
+            'or `tool_call_error` `{code, message}`. A plain call refuses what the server asks.',
           requestBody: body(ref('ToolCallRequest')),
           responses: {
             '200': json({ type: 'object' }),
             ...standardErrors,
             '403': errorResponse('Denied by policy.'),
             '409': errorResponse('Unreachable.'),
+          },
+        },
+      },
+      '/servers/tool-calls/elicitations/{requestId}': {
+        parameters: [requestIdParam],
+        post: {
+          summary:
+            "Answer a server's form or link asked during one of the caller's streamed direct tool calls",
+          requestBody: body(ref('ElicitationAnswer')),
+          responses: {
+            ...standardErrors,
+            '200': json({ type: 'object' }),
+            '400': errorResponse(
+              'The content does not fit the form (`invalid_answer`), or the body is invalid.',
+            ),
+            '404': errorResponse(
+              "No call of the caller's waits for that request (answered, timed out or ended).",
+            ),
           },
         },
       },

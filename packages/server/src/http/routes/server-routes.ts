@@ -18,7 +18,14 @@ import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
-import { ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
+import { ElicitationAnswerSchema, ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
+import { wantsStream } from '../write-sse.ts';
+import {
+  type DirectCallAnswer,
+  DirectCallElicitations,
+  type DirectCallRequests,
+} from './direct-call-elicitations.ts';
+import { streamDirectCall } from './stream-direct-call.ts';
 
 interface Registration {
   name: string;
@@ -41,6 +48,8 @@ interface Registration {
 export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const { registry } = services;
+  /** What servers ask during direct calls (`Accept: text/event-stream`), waiting for the caller. */
+  const elicitations = new DirectCallElicitations();
   const find = async (user: User, id: string) => {
     const row = await registry.find(user, id);
     if (!row) throw new ApiError(404, 'server_not_found', `server ${JSON.stringify(id)} not found`);
@@ -162,23 +171,48 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
         `the deployment's policy does not allow ${row.name}:${tool.name}`,
       );
     }
-    const output = await asCaller(c.get('user').id, () =>
-      withDeadline(services.limits.toolTimeoutMs, (signal) =>
-        connection.callTool(tool.name, input.arguments ?? {}, { signal }),
-      ),
-    ).catch((error: Error) => {
-      throw new ApiError(502, 'tool_call_failed', error.message);
-    });
-    const widget = widgetOf(output.value !== undefined ? output.value : jsonText(output.text));
-    const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
-    return c.json({
-      success: !output.isError,
-      content: output.text,
-      is_error: output.isError,
-      ...(output.value !== undefined ? { structured: output.value } : {}),
-      ...(widget ? { widget } : {}),
-      ...(typeof resourceUri === 'string' ? { ui_resource: resourceUri } : {}),
-    });
+    const call = async (serverRequests?: DirectCallRequests) => {
+      const output = await asCaller(user.id, () =>
+        withDeadline(services.limits.toolTimeoutMs, (signal) =>
+          connection.callTool(tool.name, input.arguments ?? {}, {
+            signal,
+            ...(serverRequests ? { serverRequests } : {}),
+          }),
+        ),
+      ).catch((error: Error) => {
+        throw new ApiError(502, 'tool_call_failed', error.message);
+      });
+      const widget = widgetOf(output.value !== undefined ? output.value : jsonText(output.text));
+      const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
+      return {
+        success: !output.isError,
+        content: output.text,
+        is_error: output.isError,
+        ...(output.value !== undefined ? { structured: output.value } : {}),
+        ...(widget ? { widget } : {}),
+        ...(typeof resourceUri === 'string' ? { ui_resource: resourceUri } : {}),
+      };
+    };
+    // Streamed, a form or link the server asks for reaches the caller (a plain call refuses it).
+    if (wantsStream(c)) return streamDirectCall(c, elicitations, user.id, call);
+    return c.json(await call());
+  });
+
+  app.post('/tool-calls/elicitations/:requestId', async (c) => {
+    const body = await readBody<DirectCallAnswer>(c, ElicitationAnswerSchema, services);
+    const requestId = c.req.param('requestId');
+    const answer: DirectCallAnswer =
+      body.action === 'accept' ? { action: 'accept', content: body.content ?? {} } : { action: body.action };
+    const outcome = elicitations.answer(c.get('user').id, requestId, answer);
+    if (!outcome)
+      throw new ApiError(
+        404,
+        'unknown_request',
+        `no direct tool call waits for an answer to "${requestId}" (it was answered, timed out or ended)`,
+      );
+    if (!outcome.ok)
+      throw new ApiError(outcome.code === 'invalid_answer' ? 400 : 404, outcome.code, outcome.message);
+    return c.json({ success: true });
   });
 
   return app;

@@ -1,0 +1,38 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { ApiError } from '../api-error.ts';
+import type { DirectCallElicitations, DirectCallRequests } from './direct-call-elicitations.ts';
+
+/**
+ * A direct tool call streamed as Server-Sent Events (`Accept: text/event-stream`), so that a form or
+ * link the server asks for reaches the caller: `elicitation_request` / `elicitation_resolved` CUSTOM
+ * events while the call runs (answered at `POST /servers/tool-calls/elicitations/{requestId}`), then
+ * one `tool_call_result` CUSTOM event with the JSON the plain call answers, or `tool_call_error`
+ * with `{code, message}`.
+ */
+export function streamDirectCall(
+  c: Context,
+  elicitations: DirectCallElicitations,
+  userId: string,
+  call: (serverRequests: DirectCallRequests) => Promise<Record<string, unknown>>,
+): Response {
+  c.header('Cache-Control', 'no-cache, no-transform');
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const write = (name: string, value: unknown) =>
+      stream.writeSSE({ data: JSON.stringify({ type: 'CUSTOM', name, value, timestamp: Date.now() }) });
+    const requests = elicitations.open(userId, (event) => {
+      void stream.writeSSE({ data: JSON.stringify(event) }).catch(() => undefined);
+    });
+    stream.onAbort(() => requests.close());
+    try {
+      await write('tool_call_result', await call({ elicitation: requests.broker.handle }));
+    } catch (error) {
+      const { code, message } =
+        error instanceof ApiError ? error : { code: 'tool_call_failed', message: (error as Error).message };
+      await write('tool_call_error', { code, message });
+    } finally {
+      requests.close();
+    }
+  });
+}
