@@ -163,6 +163,8 @@ describe.skipIf(!hasChromium)('the web app in Chromium (standalone mode)', () =>
     expect(resized.width).toBe(before.width + 100);
     expect(resized.height).toBe(before.height + 60);
     await page.screenshot({ path: `${SCREENSHOTS}canvas-moved-resized.png` });
+    const chips = await page.getByTestId('tool-chip').allInnerTexts();
+    expect(chips.length).toBeGreaterThan(0);
 
     await page.reload();
     await page.waitForSelector('.app[data-ready="true"]');
@@ -170,6 +172,11 @@ describe.skipIf(!hasChromium)('the web app in Chromium (standalone mode)', () =>
     await expect(page.locator('[data-widget-type="table"] tbody tr').count()).resolves.toBe(3);
     await expect(page.locator('[data-role="user"]').textContent()).resolves.toBe('How did sales go?');
     await expect(assistantTexts(page)).resolves.toHaveLength(2);
+    // The turn's tool-call chips come back from the session kept in the page (without their times).
+    const restoredChips = await page.getByTestId('tool-chip').allInnerTexts();
+    expect(restoredChips.map((chip) => chip.replace(/\s*\d+(?:\.\d)? m?s$/, ''))).toEqual(
+      chips.map((chip) => chip.replace(/\s*\d+(?:\.\d)? m?s$/, '')),
+    );
     await page.screenshot({ path: `${SCREENSHOTS}canvas-restored-after-reload.png` });
 
     await page.getByRole('button', { name: 'Clear canvas' }).click();

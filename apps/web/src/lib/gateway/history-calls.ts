@@ -1,4 +1,5 @@
 import type { HistoryCall } from '@switchboard/ui';
+import { shownWidget } from '../shown-widget.ts';
 
 /** A stored message as `GET /conversations/:id/messages` lists it. */
 export interface StoredMessage {
@@ -12,9 +13,6 @@ export interface StoredMessage {
   name?: string;
   is_error?: boolean;
 }
-
-/** The tool that puts a widget on the canvas; its result names the widget's id. */
-const DISPLAY = /(?:^|_)widget_display$/;
 
 /**
  * The finished calls of a stored conversation, in the order their results were stored, each filed
@@ -34,7 +32,7 @@ export function historyCalls(messages: readonly StoredMessage[]): HistoryCall[] 
     const call = calls.get(message.tool_call_id);
     const name = call?.name ?? message.name ?? 'unknown';
     const result = message.content ?? '';
-    const widgetId = DISPLAY.test(name) && !message.is_error ? shownWidget(result) : undefined;
+    const widgetId = shownWidget(name, result, message.is_error === true);
     history.push({
       turnId,
       id: message.tool_call_id,
@@ -54,15 +52,5 @@ function parseArguments(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return text;
-  }
-}
-
-/** The id of the widget a `widget_display` result names (`{"id": "w_…", …}`). */
-function shownWidget(result: string): string | undefined {
-  try {
-    const id = (JSON.parse(result) as { id?: unknown } | null)?.id;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -24,6 +24,7 @@ import type { ConversationDriver, RestoredConversation } from '../conversation-d
 import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
 import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
+import { sessionHistory } from './session-history.ts';
 import { createStandaloneAppPresenter } from './standalone-app-presenter.ts';
 import { standaloneAppToolTarget } from './standalone-app-tool-target.ts';
 import { StandaloneStore } from './standalone-store.ts';
@@ -135,6 +136,7 @@ export function createStandaloneDriver(
         chat: saved.chat,
         canvas: saved.canvas?.events ?? [],
         pending,
+        history: sessionHistory(session.messages, saved.chat),
         // A turn runs in the page: a reload ended it.
         running: false,
       };
