@@ -1,6 +1,8 @@
 import {
   type CallToolResult,
   type Client,
+  type CompleteRequestParams,
+  type CompleteResult,
   type GetPromptResult,
   type Implementation,
   type Prompt,
@@ -275,6 +277,14 @@ export class McpConnection implements McpToolClient {
     const { signal } = options;
     return this.request(this.context(`getting prompt "${name}"`, 'request', signal), (client) =>
       client.getPrompt({ name, arguments: args }, { signal, timeout: this.timeoutMs }),
+    );
+  }
+
+  /** Asks the server for completions of a prompt's or resource template's argument (`completion/complete`). */
+  async complete(params: CompleteRequestParams, options: McpRequestOptions = {}): Promise<CompleteResult> {
+    const { signal } = options;
+    return this.request(this.context('completing an argument', 'request', signal), (client) =>
+      client.complete(params, { signal, timeout: this.timeoutMs }),
     );
   }
 
