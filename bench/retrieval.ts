@@ -16,18 +16,15 @@
  * The split queries stand in for the model: in real use the model writes short keyword queries, one
  * per capability (see bench/retrieval/split-request.ts).
  *
- * With SWITCHBOARD_EMBEDDINGS=openai-compatible:URL#model (and SWITCHBOARD_EMBEDDINGS_KEY if the
- * endpoint wants one) a third method is scored: search_tools fused with dense retrieval over the
- * endpoint's embeddings of each tool's name and description (reciprocal rank fusion). Never needed
- * offline: without the variable it is left out.
+ * With SWITCHBOARD_EMBEDDINGS=openai-compatible:URL#model (and SWITCHBOARD_EMBEDDINGS_API_KEY if the
+ * endpoint wants one) a third method is scored: search_tools as it runs with that endpoint, its
+ * lexical ranking fused with dense retrieval over the endpoint's embeddings of each tool's name and
+ * description (reciprocal rank fusion). A failed embeddings call stops the bench rather than score
+ * the lexical fallback. Never needed offline: without the variable it is left out.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { mergeRankings, ToolCatalog } from '@switchboard/core';
-import { DenseToolRanker } from '../packages/core/src/discovery/dense/dense-tool-ranker.ts';
-import { parseEmbeddingsConfig } from '../packages/core/src/discovery/dense/embeddings-config.ts';
-import { fuseRankings } from '../packages/core/src/discovery/dense/fuse-rankings.ts';
-import { openAiEmbedder } from '../packages/core/src/discovery/dense/openai-embeddings.ts';
+import { DenseRetrieval, embedderFromEnv, mergeRankings, ToolCatalog } from '@switchboard/core';
 import { printTable, readArgs, writeJsonIfAsked } from './bench-args.ts';
 import { readServers, readTasks, type TaskRecord, toLayers } from './load-catalog-data.ts';
 import { plainBm25, type Ranker } from './retrieval/plain-bm25.ts';
@@ -68,30 +65,24 @@ interface Catalog {
   hybrid?: Ranker;
 }
 
-const embeddings = parseEmbeddingsConfig(process.env.SWITCHBOARD_EMBEDDINGS);
-/** How many results of each method reciprocal rank fusion reads. */
-const FUSED_DEPTH = 50;
+const endpoint = embedderFromEnv(process.env);
+/** Dense retrieval shared by every catalog (each tool text embedded once); no deadline worth the name. */
+const dense =
+  endpoint &&
+  new DenseRetrieval({
+    embed: endpoint.embed,
+    deadlineMs: 600_000,
+    log: (message) => {
+      throw new Error(message);
+    },
+  });
 
-/** search_tools fused with dense retrieval over the configured embeddings endpoint. */
-async function hybridRanker(layers: ReturnType<typeof toLayers>, ours: Ranker): Promise<Ranker | undefined> {
-  if (embeddings === undefined) return undefined;
-  const dense = new DenseToolRanker(
-    openAiEmbedder(embeddings, { apiKey: process.env.SWITCHBOARD_EMBEDDINGS_KEY }),
-  );
-  const names = new Map<string, string>();
-  await dense.add(
-    layers.flatMap((layer) =>
-      layer.tools.map((tool) => {
-        const id = `${layer.serverName}\u0000${tool.name}`;
-        names.set(id, tool.name);
-        return { id, text: `${tool.name}: ${tool.description ?? tool.title ?? ''}`.slice(0, 2000) };
-      }),
-    ),
-  );
-  return async (query, limit) => {
-    const denseNames = [...new Set((await dense.rank(query, FUSED_DEPTH)).map((id) => names.get(id) ?? id))];
-    return fuseRankings([await ours(query, FUSED_DEPTH), denseNames], limit);
-  };
+/** search_tools with the configured embeddings endpoint: lexical and dense rankings fused. */
+function hybridRanker(layers: ReturnType<typeof toLayers>): Ranker | undefined {
+  if (dense === undefined) return undefined;
+  const catalog = new ToolCatalog(layers, { dense });
+  return async (query, limit) =>
+    ((await catalog.rankTools([query], { limit }))[0] ?? []).map((result) => result.toolName);
 }
 
 const catalogs = new Map<string, Catalog>();
@@ -112,7 +103,7 @@ async function catalogOf(files: readonly string[]): Promise<Catalog> {
     buildMs,
     ours,
     baseline: plainBm25(layers),
-    hybrid: await hybridRanker(layers, ours),
+    hybrid: hybridRanker(layers),
   };
   catalogs.set(key, built);
   return built;

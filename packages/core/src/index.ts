@@ -15,7 +15,12 @@ export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './
 export {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
   DEFAULT_GLOBAL_THRESHOLD,
+  DenseRetrieval,
+  type DenseRetrievalOptions,
   DenseToolRanker,
+  type Embedder,
+  type EmbeddingsConfig,
+  embedderFromEnv,
   fuseRankings,
   MAX_GLOBAL_SEARCH_LIMIT,
   mergeRankings,

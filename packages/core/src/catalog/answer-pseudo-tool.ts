@@ -16,8 +16,8 @@ import { summarizeParameters } from './summarize-parameters.ts';
 export interface PseudoToolSource {
   /** The layer's real tools with their prefixed names, in layer order. */
   toolsOf(layer: ToolLayer): ReadonlyArray<{ name: string; tool: McpToolDef }>;
-  /** Ranked tool search. */
-  searchTools(query: string, options: ToolSearchOptions): ToolSearchResult[];
+  /** Ranked tool search, one ranking per query (fused with dense retrieval when the catalog has it). */
+  searchTools(queries: readonly string[], options: ToolSearchOptions): Promise<ToolSearchResult[][]>;
   /** The name to call for another discovery role of the same server, if it has one. */
   discoveryName(layer: ToolLayer, kind: PseudoToolKind): string | undefined;
 }
@@ -35,15 +35,16 @@ const DEFAULT_SEARCH_LIMIT = 10;
 const MAX_SEARCH_LIMIT = 50;
 
 /**
- * Answers a pseudo-tool locally, without network: list_tools, search_tools (ranked; a query that is
- * exactly one of the server's tool names gets that tool with its whole description), and the recipe
- * roles from `layer.recipes`. Bad input gives an explanatory error answer; nothing throws.
+ * Answers a pseudo-tool locally: list_tools, search_tools (ranked; a query that is exactly one of
+ * the server's tool names gets that tool with its whole description; only it may wait on an
+ * embeddings endpoint), and the recipe roles from `layer.recipes`. Bad input gives an explanatory
+ * error answer; nothing rejects.
  */
-export function answerPseudoTool(
+export async function answerPseudoTool(
   target: PseudoToolTarget,
   input: unknown,
   source: PseudoToolSource,
-): PseudoToolAnswer {
+): Promise<PseudoToolAnswer> {
   const args = isPlainObject(input) ? input : {};
   if (input !== undefined && input !== null && !isPlainObject(input)) {
     return failure(
@@ -91,11 +92,11 @@ function listTools(target: PseudoToolTarget, source: PseudoToolSource): PseudoTo
   };
 }
 
-function searchTools(
+async function searchTools(
   target: PseudoToolTarget,
   args: Record<string, unknown>,
   source: PseudoToolSource,
-): PseudoToolAnswer {
+): Promise<PseudoToolAnswer> {
   const listName = source.discoveryName(target.layer, 'list_tools');
   const queries = readQueries(args);
   if (queries === undefined) {
@@ -108,10 +109,13 @@ function searchTools(
     queries.length === 1 ? source.toolsOf(target.layer).find(({ name }) => name === queries[0]) : undefined;
   if (named !== undefined) return fullToolAnswer(queries[0], named.name, named.tool);
   const limit = readLimit(args.limit);
+  const rankings = await source.searchTools(queries, {
+    server: target.server,
+    protocol: target.protocol,
+    limit,
+  });
   const results = mergeRankings(
-    queries.map((query) =>
-      source.searchTools(query, { server: target.server, protocol: target.protocol, limit }),
-    ),
+    rankings,
     (result) => result.prefixedName,
     Math.min(MAX_SEARCH_LIMIT, limit * queries.length),
   );

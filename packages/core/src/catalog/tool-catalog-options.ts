@@ -1,3 +1,4 @@
+import type { DenseRetrieval } from '../discovery/dense/dense-retrieval.ts';
 import type { DiscoveryOptions } from '../discovery/discovery-mode.ts';
 import type { OnSchemaPatch } from '../strict-schema/sanitize-schema.ts';
 
@@ -23,4 +24,9 @@ export interface ToolCatalogOptions {
    * `search_recipes`, `get_recipe`). Default: global above 8 servers.
    */
   discovery?: DiscoveryOptions;
+  /**
+   * Dense retrieval over an embeddings endpoint (`SWITCHBOARD_EMBEDDINGS`): `search_tools` then fuses
+   * it with the lexical ranking. Share one between catalogs so each tool text is embedded once.
+   */
+  dense?: DenseRetrieval;
 }

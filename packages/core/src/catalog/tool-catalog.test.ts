@@ -8,7 +8,7 @@ import { type ParsedGlobalTool, type ParsedPseudoTool, ToolCatalog } from './too
 import { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
 
 describe('ToolCatalog: names and aliases', () => {
-  it('resolves an alias entry: weather_mcp_get_forecast → weather_mcp_get_weather_data', () => {
+  it('resolves an alias entry: weather_mcp_get_forecast → weather_mcp_get_weather_data', async () => {
     const catalog = new ToolCatalog([weatherLayer()], {
       aliases: { weather_mcp_get_forecast: 'weather_mcp_get_weather_data' },
     });
@@ -22,13 +22,13 @@ describe('ToolCatalog: names and aliases', () => {
     });
   });
 
-  it('rejects an alias to an unknown tool at construction', () => {
+  it('rejects an alias to an unknown tool at construction', async () => {
     expect(() => new ToolCatalog([weatherLayer()], { aliases: { a: 'weather_mcp_nope' } })).toThrow(
       /not a tool of this catalog/,
     );
   });
 
-  it('aliases browse_skills as the canonical list_recipes', () => {
+  it('aliases browse_skills as the canonical list_recipes', async () => {
     const catalog = new ToolCatalog([weatherLayer()]);
     expect(catalog.aliasMap()).toEqual(new Map([['weather_mcp_list_recipes', 'weather_mcp_browse_skills']]));
     expect(catalog.parse('weather_mcp_list_recipes')).toMatchObject({
@@ -38,7 +38,7 @@ describe('ToolCatalog: names and aliases', () => {
     expect(catalog.servers[0]?.discovery.list_recipes).toBe('weather_mcp_list_recipes');
   });
 
-  it('parses a server name containing _mcp_ by table lookup', () => {
+  it('parses a server name containing _mcp_ by table lookup', async () => {
     const layer: McpLayer = {
       protocol: 'mcp',
       serverName: 'data_mcp_hub',
@@ -57,7 +57,7 @@ describe('ToolCatalog: names and aliases', () => {
     expect(catalog.parse('data_mcp_hub_webmcp_mcp_query')).toBeUndefined();
   });
 
-  it('shortens a 100-character tool name deterministically and parses it back', () => {
+  it('shortens a 100-character tool name deterministically and parses it back', async () => {
     const longName = `fetch_${'historical_observation_'.repeat(5)}`.slice(0, 100);
     expect(longName).toHaveLength(100);
     const layer: McpLayer = { protocol: 'mcp', serverName: 'weather', tools: [mcpTool(longName)] };
@@ -69,7 +69,7 @@ describe('ToolCatalog: names and aliases', () => {
     expect(new ToolCatalog([layer]).parse(first)).toMatchObject({ kind: 'tool', toolName: longName });
   });
 
-  it('keeps names unique when sanitized names collide', () => {
+  it('keeps names unique when sanitized names collide', async () => {
     const layer: McpLayer = {
       protocol: 'mcp',
       serverName: 's',
@@ -84,7 +84,7 @@ describe('ToolCatalog: names and aliases', () => {
     ).toEqual(['a.b', 'a b', 'a_b']);
   });
 
-  it('disambiguates two layers whose names sanitize alike', () => {
+  it('disambiguates two layers whose names sanitize alike', async () => {
     const a: McpLayer = { protocol: 'mcp', serverName: 'My Server', tools: [mcpTool('x')] };
     const b: McpLayer = { protocol: 'mcp', serverName: 'my-server', tools: [mcpTool('x')] };
     const catalog = new ToolCatalog([a, b]);
@@ -96,7 +96,7 @@ describe('ToolCatalog: names and aliases', () => {
 });
 
 describe('ToolCatalog: pseudo-tools', () => {
-  it('gives every server list_tools and search_tools, and recipe roles only with recipes data', () => {
+  it('gives every server list_tools and search_tools, and recipe roles only with recipes data', async () => {
     const catalog = new ToolCatalog([weatherLayer(), autouiLayer()]);
     expect(catalog.parse('weather_mcp_list_tools')).toMatchObject({
       kind: 'pseudo',
@@ -115,7 +115,7 @@ describe('ToolCatalog: pseudo-tools', () => {
     expect(catalog.parse('autoui_webmcp_get_recipe')).toMatchObject({ kind: 'pseudo', pseudo: 'get_recipe' });
   });
 
-  it('lets a real tool of the same name win over a pseudo-tool', () => {
+  it('lets a real tool of the same name win over a pseudo-tool', async () => {
     const layer: McpLayer = {
       protocol: 'mcp',
       serverName: 'x',
@@ -129,7 +129,7 @@ describe('ToolCatalog: pseudo-tools', () => {
 });
 
 describe('ToolCatalog: provider tools and arguments', () => {
-  it('returns strict-mode provider tools in deterministic layer order', () => {
+  it('returns strict-mode provider tools in deterministic layer order', async () => {
     const catalog = new ToolCatalog([weatherLayer(), autouiLayer()]);
     const tools = catalog.allTools();
     expect(tools.map((tool) => tool.name)).toEqual([
@@ -144,7 +144,7 @@ describe('ToolCatalog: provider tools and arguments', () => {
     expect(catalog.toolsForLayer(catalog.servers[1]?.layer as McpLayer)).toEqual(tools.slice(3));
   });
 
-  it('keeps the asked name for an alias', () => {
+  it('keeps the asked name for an alias', async () => {
     const catalog = new ToolCatalog([weatherLayer()]);
     expect(catalog.providerTool('weather_mcp_list_recipes')).toMatchObject({
       name: 'weather_mcp_list_recipes',
@@ -153,11 +153,11 @@ describe('ToolCatalog: provider tools and arguments', () => {
     expect(catalog.providerTool('nope')).toBeUndefined();
   });
 
-  it('throws a clear error for a layer that is not in the catalog', () => {
+  it('throws a clear error for a layer that is not in the catalog', async () => {
     expect(() => new ToolCatalog([]).toolsForLayer(weatherLayer())).toThrow(/not part of this ToolCatalog/);
   });
 
-  it('validates against the original schema after restoring strict-mode arguments', () => {
+  it('validates against the original schema after restoring strict-mode arguments', async () => {
     const layer = weatherLayer();
     const catalog = new ToolCatalog([layer]);
     expect(catalog.validationSchema('weather_mcp_get_weather_data')).toBe(layer.tools[0]?.inputSchema);
@@ -172,7 +172,7 @@ describe('ToolCatalog: provider tools and arguments', () => {
     expect(catalog.restoreArgs('unknown', { a: null })).toEqual({ a: null });
   });
 
-  it('flattens for local models and unflattens for both protocols', () => {
+  it('flattens for local models and unflattens for both protocols', async () => {
     const catalog = new ToolCatalog([weatherLayer(), autouiLayer()], { flatten: true });
     const schema = catalog.providerTool('weather_mcp_get_weather_data')?.input_schema;
     expect(Object.keys(schema?.properties as object)).toEqual([
@@ -205,7 +205,7 @@ describe('ToolCatalog: provider tools and arguments', () => {
     });
   });
 
-  it('reports schema patches with the prefixed tool name, once per tool', () => {
+  it('reports schema patches with the prefixed tool name, once per tool', async () => {
     const onSchemaPatch = vi.fn();
     const catalog = new ToolCatalog([autouiLayer()], { onSchemaPatch });
     catalog.allTools();
@@ -227,7 +227,7 @@ describe('ToolCatalog: long descriptions', () => {
     tools: [mcpTool('fetch_page', long), mcpTool('ping', 'Pings.')],
   });
 
-  it('offers a long description cut to the limit, pointing at the search that returns it whole', () => {
+  it('offers a long description cut to the limit, pointing at the search that returns it whole', async () => {
     const catalog = new ToolCatalog([layer()], { maxDescriptionLength: 300 });
     const description = catalog.providerTool('web_mcp_fetch_page')?.description ?? '';
     expect(description.length).toBeLessThanOrEqual(300);
@@ -240,10 +240,10 @@ describe('ToolCatalog: long descriptions', () => {
     ).toBeLessThanOrEqual(1024);
   });
 
-  it('answers that search with the whole description, per server and globally', () => {
+  it('answers that search with the whole description, per server and globally', async () => {
     const perServer = new ToolCatalog([layer()], { maxDescriptionLength: 300 });
     const own = perServer.parse('web_mcp_search_tools');
-    const answer = perServer.answerPseudoTool(own as ParsedPseudoTool, { query: 'web_mcp_fetch_page' });
+    const answer = await perServer.answerPseudoTool(own as ParsedPseudoTool, { query: 'web_mcp_fetch_page' });
     expect(JSON.parse(answer.text).results).toEqual([
       { name: 'web_mcp_fetch_page', description: long.trim(), parameters: {} },
     ]);
@@ -254,13 +254,13 @@ describe('ToolCatalog: long descriptions', () => {
       '(cut: search_tools with query "web_mcp_fetch_page"',
     );
     const parsed = global.parse('search_tools') as ParsedGlobalTool;
-    const reply = JSON.parse(global.answerPseudoTool(parsed, { query: 'web_mcp_fetch_page' }).text);
+    const reply = JSON.parse((await global.answerPseudoTool(parsed, { query: 'web_mcp_fetch_page' })).text);
     expect(reply.results[0].description).toBe(long.trim());
   });
 });
 
 describe('ToolCatalog: discovery', () => {
-  it('offers per server the recipe roles, search_tools, list_tools and the UI tools', () => {
+  it('offers per server the recipe roles, search_tools, list_tools and the UI tools', async () => {
     const catalog = new ToolCatalog([weatherLayer(), autouiLayer()]);
     expect(catalog.discoveryTools().map((tool) => tool.name)).toEqual([
       'weather_mcp_list_recipes',
@@ -280,7 +280,7 @@ describe('ToolCatalog: discovery', () => {
 });
 
 describe('ToolCatalog: isolation', () => {
-  it('shares no state between two catalogs', () => {
+  it('shares no state between two catalogs', async () => {
     const first = new ToolCatalog([weatherLayer()], {
       aliases: { weather_mcp_get_forecast: 'weather_mcp_get_weather_data' },
     });
@@ -304,7 +304,7 @@ const dataAvailable = dataFiles.every((file) => existsSync(file));
 describe.skipIf(!dataAvailable)(
   `ToolCatalog over the real servers${dataAvailable ? '' : ' (SKIPPED: ../shared/data is missing)'}`,
   () => {
-    it('gives every tool a valid, unique name of at most 64 characters that parses back', () => {
+    it('gives every tool a valid, unique name of at most 64 characters that parses back', async () => {
       const layers: McpLayer[] = dataFiles.flatMap((file) =>
         (
           JSON.parse(readFileSync(file, 'utf8')) as Array<

@@ -1,4 +1,6 @@
 import { answerGlobalTool } from '../discovery/answer-global-tool.ts';
+import { DenseToolRanker } from '../discovery/dense/dense-tool-ranker.ts';
+import { denseToolText } from '../discovery/dense/dense-tool-text.ts';
 import {
   checkDiscoveryOptions,
   type DiscoveryMode,
@@ -6,7 +8,7 @@ import {
 } from '../discovery/discovery-mode.ts';
 import type { GlobalToolSource } from '../discovery/global-tool-source.ts';
 import { GLOBAL_TOOL_NAMES, type GlobalToolKind, globalToolDefinition } from '../discovery/global-tools.ts';
-import { ToolSearchIndex, type ToolSearchOptions } from '../discovery/tool-search-index.ts';
+import { FUSED_DEPTH, ToolSearchIndex, type ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
 import { isPlainObject } from '../shared/is-plain-object.ts';
 import { restoreArgs } from '../strict-schema/restore-args.ts';
@@ -60,6 +62,8 @@ export class ToolCatalog {
   readonly #byLayer = new Map<ToolLayer, CatalogServer>();
   readonly #owned = new Map<CatalogServer, OwnedNames>();
   #index: ToolSearchIndex | undefined;
+  /** Dense ranking of the indexed tools, when the options give a `dense` retrieval. */
+  #dense: DenseToolRanker | undefined;
   /** The rendered system prompt, until a server is set or removed. */
   #prompt: string | undefined;
 
@@ -102,6 +106,7 @@ export class ToolCatalog {
     const position = existing === undefined ? this.#servers.length : this.#servers.indexOf(existing);
     const server = existing?.server ?? this.#freeServerName(layer);
     if (existing !== undefined) this.#forget(existing);
+    if (existing !== undefined) for (const name of existing.toolNames) this.#dense?.remove(name);
     const entry = this.#addLayer(layer, server);
     this.#servers.splice(position, existing === undefined ? 0 : 1, entry);
     this.#byLayer.set(layer, entry);
@@ -127,6 +132,7 @@ export class ToolCatalog {
       this.#forget(entry);
       this.#servers.splice(this.#servers.indexOf(entry), 1);
       this.#index?.remove(entry.server, entry.protocol);
+      for (const name of entry.toolNames) this.#dense?.remove(name);
     }
     if (removed.length > 0) this.#prompt = undefined;
     return removed.length > 0;
@@ -242,23 +248,71 @@ export class ToolCatalog {
     return entry === undefined ? args : restoreArgs(args, this.#sanitized(entry));
   }
 
-  /** Answers a pseudo-tool or a global discovery tool locally (no network). `input` is the raw model input; never throws. */
-  answerPseudoTool(parsed: ParsedPseudoTool | ParsedGlobalTool, input: unknown): PseudoToolAnswer {
+  /**
+   * Answers a pseudo-tool or a global discovery tool locally. `input` is the raw model input; never
+   * rejects. Only `search_tools` with a `dense` retrieval in the options waits on the network.
+   */
+  async answerPseudoTool(
+    parsed: ParsedPseudoTool | ParsedGlobalTool,
+    input: unknown,
+  ): Promise<PseudoToolAnswer> {
     const entry = this.#table.get(parsed.prefixedName);
     const restored = entry === undefined ? input : restoreArgs(input, this.#sanitized(entry));
     if (parsed.kind === 'global') return answerGlobalTool(parsed.pseudo, restored, this.#globalSource());
     return answerPseudoTool(parsed, restored, this.#pseudoSource());
   }
 
-  /** Ranked search over every real tool of the catalog (the index is built on first use). */
+  /** Lexical ranked search over every real tool of the catalog (the index is built on first use). */
   searchTools(query: string, options: ToolSearchOptions = {}): ToolSearchResult[] {
     return this.searchIndex.search(query, options);
+  }
+
+  /**
+   * Ranked search for each query (one per capability), fused with dense retrieval when the options
+   * give one; lexical alone without, or when the embeddings endpoint fails or misses its deadline
+   * (the retrieval logs it). Never rejects.
+   */
+  async rankTools(
+    queries: readonly string[],
+    options: ToolSearchOptions = {},
+  ): Promise<ToolSearchResult[][]> {
+    const index = this.searchIndex;
+    const dense = await this.#denseRankings(queries, options);
+    return queries.map((query, position) =>
+      index.search(query, dense === undefined ? options : { ...options, dense: dense[position] }),
+    );
+  }
+
+  /** Each query's dense ranking of the tools `options` keeps, or undefined without dense retrieval. */
+  async #denseRankings(
+    queries: readonly string[],
+    options: ToolSearchOptions,
+  ): Promise<string[][] | undefined> {
+    const retrieval = this.#options.dense;
+    if (retrieval === undefined || this.#dense === undefined) return undefined;
+    const keep = (name: string) => {
+      const parsed = this.#table.get(name)?.parsed;
+      return (
+        parsed?.kind === 'tool' &&
+        (options.server === undefined || parsed.server === options.server) &&
+        (options.protocol === undefined || parsed.protocol === options.protocol)
+      );
+    };
+    try {
+      const rankings = await this.#dense.rank(queries, FUSED_DEPTH, keep);
+      retrieval.worked();
+      return rankings;
+    } catch (error) {
+      retrieval.fellBack(error);
+      return undefined;
+    }
   }
 
   /** The catalog's search index over every real tool, built on first use and kept up to date. */
   get searchIndex(): ToolSearchIndex {
     if (this.#index === undefined) {
       const index = new ToolSearchIndex();
+      if (this.#options.dense !== undefined) this.#dense = new DenseToolRanker(this.#options.dense);
       for (const entry of this.#servers) this.#indexServer(index, entry);
       this.#index = index;
     }
@@ -268,13 +322,14 @@ export class ToolCatalog {
   #indexServer(index: ToolSearchIndex, entry: CatalogServer): void {
     const names = new Map(entry.toolNames.map((name) => [this.#toolOf(name), name]));
     index.add(entry.layer, { server: entry.server, nameOf: (tool) => names.get(tool) });
+    this.#dense?.add(entry.toolNames.map((name) => ({ id: name, text: denseToolText(this.#toolOf(name)) })));
   }
 
   #pseudoSource(): PseudoToolSource {
     return {
       toolsOf: (layer) =>
         (this.#byLayer.get(layer)?.toolNames ?? []).map((name) => ({ name, tool: this.#toolOf(name) })),
-      searchTools: (query, options) => this.searchTools(query, options),
+      searchTools: (queries, options) => this.rankTools(queries, options),
       discoveryName: (layer, kind) => this.#byLayer.get(layer)?.discovery[kind],
     };
   }
@@ -282,7 +337,7 @@ export class ToolCatalog {
   #globalSource(): GlobalToolSource {
     return {
       servers: this.#servers,
-      searchTools: (query, options) => this.searchTools(query, options),
+      searchTools: (queries, options) => this.rankTools(queries, options),
       searchServers: (query, limit) => this.searchIndex.searchServers(query, { limit }),
       realTool: (name) => {
         const parsed = this.parse(name);

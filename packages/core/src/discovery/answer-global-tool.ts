@@ -22,15 +22,15 @@ const MAX_ALSO_ON = 5;
 
 /**
  * Answers a global discovery tool locally: ranked `search_tools` over every server (optionally one;
- * a query that is exactly a tool's name gets that tool with its whole description),
- * paginated `list_servers`, and the recipe tools across servers. Bad input and unknown servers get
- * an error answer that says what to send instead; nothing throws.
+ * a query that is exactly a tool's name gets that tool with its whole description; only it may wait
+ * on an embeddings endpoint), paginated `list_servers`, and the recipe tools across servers. Bad
+ * input and unknown servers get an error answer that says what to send instead; nothing rejects.
  */
-export function answerGlobalTool(
+export async function answerGlobalTool(
   kind: GlobalToolKind,
   input: unknown,
   source: GlobalToolSource,
-): PseudoToolAnswer {
+): Promise<PseudoToolAnswer> {
   if (input !== undefined && input !== null && !isRecord(input)) {
     return failure(
       `Expected a JSON object as input, got ${Array.isArray(input) ? 'an array' : typeof input}.`,
@@ -49,7 +49,10 @@ export function answerGlobalTool(
   }
 }
 
-function searchTools(args: Record<string, unknown>, source: GlobalToolSource): PseudoToolAnswer {
+async function searchTools(
+  args: Record<string, unknown>,
+  source: GlobalToolSource,
+): Promise<PseudoToolAnswer> {
   const { server } = args;
   const queries = readQueries(args);
   if (queries === undefined) {
@@ -68,14 +71,11 @@ function searchTools(args: Record<string, unknown>, source: GlobalToolSource): P
   const scope =
     typeof server === 'string' && server.trim() !== '' ? findServers(server.trim(), source) : undefined;
   if (scope !== undefined && scope.length === 0) return unknownServer(String(server), source);
-  const searchOne = (query: string) =>
-    scope
-      ? scope.flatMap((entry) =>
-          source.searchTools(query, { server: entry.server, protocol: entry.protocol, limit }),
-        )
-      : source.searchTools(query, { limit });
+  const rankings = scope
+    ? await scopedRankings(queries, scope, limit, source)
+    : await source.searchTools(queries, { limit });
   const shown = mergeRankings(
-    queries.map((query) => searchOne(query).slice(0, limit)),
+    rankings.map((ranking) => ranking.slice(0, limit)),
     (result) => result.prefixedName,
     Math.min(MAX_GLOBAL_SEARCH_LIMIT, limit * queries.length),
   );
@@ -99,6 +99,21 @@ function searchTools(args: Record<string, unknown>, source: GlobalToolSource): P
     revealed: shown.map((result) => result.prefixedName),
     isError: false,
   };
+}
+
+/** Each query's ranking over the servers of `scope` (one name, possibly both protocols), server after server. */
+async function scopedRankings(
+  queries: readonly string[],
+  scope: readonly CatalogServer[],
+  limit: number,
+  source: GlobalToolSource,
+): Promise<ToolSearchResult[][]> {
+  const perServer = await Promise.all(
+    scope.map((entry) =>
+      source.searchTools(queries, { server: entry.server, protocol: entry.protocol, limit }),
+    ),
+  );
+  return queries.map((_, position) => perServer.flatMap((rankings) => rankings[position] ?? []));
 }
 
 /** A server-restricted search that matched nothing: the server's first tools, so the model can go on. */
@@ -174,7 +189,7 @@ function sharesName(servers: readonly CatalogServer[]): (entry: CatalogServer) =
   return (entry) => (counts.get(entry.server) ?? 0) > 1;
 }
 
-function getRecipe(args: Record<string, unknown>, source: GlobalToolSource): PseudoToolAnswer {
+async function getRecipe(args: Record<string, unknown>, source: GlobalToolSource): Promise<PseudoToolAnswer> {
   const { server, name } = args;
   if (typeof server !== 'string' || server.trim() === '' || typeof name !== 'string' || name.trim() === '') {
     return failure('get_recipe needs "server" and "name" strings, as search_recipes returned them.');

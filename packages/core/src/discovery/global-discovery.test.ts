@@ -65,7 +65,7 @@ function call(catalog: ToolCatalog, name: string, input: unknown) {
 }
 
 describe('global discovery mode', () => {
-  it('offers a constant-size tool set and prompt, whatever the number of servers', () => {
+  it('offers a constant-size tool set and prompt, whatever the number of servers', async () => {
     const small = globalCatalog([weather, cookbook, ...fillers(3)]);
     const large = globalCatalog([weather, cookbook, ...fillers(300)]);
     expect(small.discoveryTools()).toEqual(large.discoveryTools());
@@ -85,7 +85,7 @@ describe('global discovery mode', () => {
     expect(digitless(prompt)).toBe(digitless(small.systemPrompt()));
   });
 
-  it('leaves the recipe tools out when no server has recipes', () => {
+  it('leaves the recipe tools out when no server has recipes', async () => {
     expect(
       globalCatalog([weather, ...fillers(2)])
         .discoveryTools()
@@ -93,7 +93,7 @@ describe('global discovery mode', () => {
     ).toEqual(['search_tools', 'list_servers']);
   });
 
-  it('switches automatically above the threshold, and the per-server mode stays as it was', () => {
+  it('switches automatically above the threshold, and the per-server mode stays as it was', async () => {
     const eight = new ToolCatalog([weather, ...fillers(7)]);
     expect(eight.discoveryMode).toBe('per-server');
     expect(eight.discoveryTools().map((entry) => entry.name)).toContain('weather_mcp_search_tools');
@@ -106,8 +106,8 @@ describe('global discovery mode', () => {
     expect(new ToolCatalog([weather], { discovery: { globalThreshold: 0 } }).discoveryMode).toBe('global');
   });
 
-  it('search_tools ranks every server and reveals what it returns', () => {
-    const answer = call(globalCatalog(), 'search_tools', { query: 'weather forecast for Paris' });
+  it('search_tools ranks every server and reveals what it returns', async () => {
+    const answer = await call(globalCatalog(), 'search_tools', { query: 'weather forecast for Paris' });
     expect(answer.isError).toBe(false);
     expect(answer.revealed[0]).toBe('weather_mcp_get_forecast');
     const body = JSON.parse(answer.text);
@@ -119,8 +119,8 @@ describe('global discovery mode', () => {
     expect(answer.revealed.length).toBeLessThanOrEqual(5);
   });
 
-  it('search_tools takes one query per capability and merges their results, the best of each first', () => {
-    const answer = call(globalCatalog(), 'search_tools', {
+  it('search_tools takes one query per capability and merges their results, the best of each first', async () => {
+    const answer = await call(globalCatalog(), 'search_tools', {
       queries: ['weather alerts', 'dish by ingredient'],
       limit: 2,
     });
@@ -131,35 +131,41 @@ describe('global discovery mode', () => {
     expect(JSON.parse(answer.text).queries).toEqual(['weather alerts', 'dish by ingredient']);
   });
 
-  it('search_tools can be restricted to one server, by its listed or original name', () => {
+  it('search_tools can be restricted to one server, by its listed or original name', async () => {
     const catalog = globalCatalog();
-    const restricted = call(catalog, 'search_tools', { query: 'weather', server: 'Cookbook', limit: 3 });
+    const restricted = await call(catalog, 'search_tools', {
+      query: 'weather',
+      server: 'Cookbook',
+      limit: 3,
+    });
     expect(restricted.revealed).toEqual(['cookbook_mcp_find_dish']);
     expect(JSON.parse(restricted.text).note).toMatch(/No tool of this server matches/);
-    const alerts = call(catalog, 'search_tools', { query: 'alerts', server: 'weather' });
+    const alerts = await call(catalog, 'search_tools', { query: 'alerts', server: 'weather' });
     expect(alerts.revealed[0]).toBe('weather_mcp_get_alerts');
     expect(new Set(alerts.revealed.map((name) => name.split('_mcp_')[0]))).toEqual(new Set(['weather']));
   });
 
-  it('an unknown server is an error that says how to find servers', () => {
-    const answer = call(globalCatalog(), 'search_tools', { query: 'x', server: 'wether' });
+  it('an unknown server is an error that says how to find servers', async () => {
+    const answer = await call(globalCatalog(), 'search_tools', { query: 'x', server: 'wether' });
     expect(answer.isError).toBe(true);
     expect(answer.text).toMatch(/Unknown server "wether"\. Call list_servers to see the 6 servers/);
     expect(answer.text).toMatch(/search_tools without "server"/);
   });
 
-  it('bad input gets an explanatory error', () => {
+  it('bad input gets an explanatory error', async () => {
     const catalog = globalCatalog();
-    expect(call(catalog, 'search_tools', {}).text).toMatch(/needs "queries".*or a non-empty "query"/);
-    expect(call(catalog, 'search_tools', { queries: ['weather', 3] }).isError).toBe(true);
-    expect(call(catalog, 'search_tools', { queries: Array(9).fill('weather') }).text).toMatch(/at most 8/);
-    expect(call(catalog, 'search_tools', [1]).text).toMatch(/JSON object/);
-    expect(call(catalog, 'search_tools', { query: 'x', server: 3 }).text).toMatch(/"server" must be/);
+    expect((await call(catalog, 'search_tools', {})).text).toMatch(/needs "queries".*or a non-empty "query"/);
+    expect((await call(catalog, 'search_tools', { queries: ['weather', 3] })).isError).toBe(true);
+    expect((await call(catalog, 'search_tools', { queries: Array(9).fill('weather') })).text).toMatch(
+      /at most 8/,
+    );
+    expect((await call(catalog, 'search_tools', [1])).text).toMatch(/JSON object/);
+    expect((await call(catalog, 'search_tools', { query: 'x', server: 3 })).text).toMatch(/"server" must be/);
   });
 
-  it('list_servers pages through the servers with names, descriptions and tool counts', () => {
+  it('list_servers pages through the servers with names, descriptions and tool counts', async () => {
     const catalog = globalCatalog([weather, ...fillers(60)]);
-    const first = JSON.parse(call(catalog, 'list_servers', {}).text);
+    const first = JSON.parse((await call(catalog, 'list_servers', {})).text);
     expect(first).toMatchObject({ total: 61, offset: 0, next: { offset: 25 } });
     expect(first.servers).toHaveLength(25);
     expect(first.servers[0]).toEqual({
@@ -167,47 +173,55 @@ describe('global discovery mode', () => {
       tools: 2,
       description: 'Forecasts and observations for any city.',
     });
-    const last = JSON.parse(call(catalog, 'list_servers', { offset: 50, limit: 20 }).text);
+    const last = JSON.parse((await call(catalog, 'list_servers', { offset: 50, limit: 20 })).text);
     expect(last.servers.map((entry: { name: string }) => entry.name)).toEqual(
       Array.from({ length: 11 }, (_, index) => `filler_${index + 49}`),
     );
     expect(last.next).toBeUndefined();
-    expect(call(catalog, 'list_servers', { offset: 61 }).text).toMatch(/past the last server: there are 61/);
+    expect((await call(catalog, 'list_servers', { offset: 61 })).text).toMatch(
+      /past the last server: there are 61/,
+    );
   });
 
-  it('search_recipes finds shipped recipes and servers with recipe tools of their own', () => {
+  it('search_recipes finds shipped recipes and servers with recipe tools of their own', async () => {
     const catalog = globalCatalog();
-    const dinner = call(catalog, 'search_recipes', { query: 'dinner for guests' });
+    const dinner = await call(catalog, 'search_recipes', { query: 'dinner for guests' });
     expect(JSON.parse(dinner.text).recipes).toEqual([
       { server: 'cookbook', name: 'plan-dinner', description: 'Plan a dinner for guests' },
     ]);
-    const office = call(catalog, 'search_recipes', { query: 'office workflow' });
+    const office = await call(catalog, 'search_recipes', { query: 'office workflow' });
     expect(JSON.parse(office.text).recipeTools).toEqual([
       { server: 'skills_hub', name: 'skills_hub_mcp_search_recipes' },
     ]);
     expect(office.revealed).toEqual(['skills_hub_mcp_search_recipes']);
   });
 
-  it('get_recipe reads a shipped recipe and reveals the tools it mentions', () => {
+  it('get_recipe reads a shipped recipe and reveals the tools it mentions', async () => {
     const catalog = globalCatalog();
-    const answer = call(catalog, 'get_recipe', { server: 'cookbook', name: 'plan-dinner' });
+    const answer = await call(catalog, 'get_recipe', { server: 'cookbook', name: 'plan-dinner' });
     expect(answer.text).toContain('# plan-dinner');
     expect(answer.revealed).toEqual(['cookbook_mcp_find_dish']);
-    const own = call(catalog, 'get_recipe', { server: 'skills_hub', name: 'anything' });
+    const own = await call(catalog, 'get_recipe', { server: 'skills_hub', name: 'anything' });
     expect(own.revealed).toEqual(['skills_hub_mcp_get_recipe']);
-    expect(call(catalog, 'get_recipe', { server: 'nowhere', name: 'x' }).text).toMatch(/Unknown server/);
-    expect(call(catalog, 'get_recipe', { server: 'weather', name: 'x' }).text).toMatch(/has no recipes/);
+    expect((await call(catalog, 'get_recipe', { server: 'nowhere', name: 'x' })).text).toMatch(
+      /Unknown server/,
+    );
+    expect((await call(catalog, 'get_recipe', { server: 'weather', name: 'x' })).text).toMatch(
+      /has no recipes/,
+    );
   });
 
-  it('the global tools answer in per-server mode too (a model may call them unprompted)', () => {
+  it('the global tools answer in per-server mode too (a model may call them unprompted)', async () => {
     const catalog = new ToolCatalog([weather]);
     expect(catalog.discoveryMode).toBe('per-server');
-    expect(call(catalog, 'search_tools', { query: 'alerts' }).revealed[0]).toBe('weather_mcp_get_alerts');
+    expect((await call(catalog, 'search_tools', { query: 'alerts' })).revealed[0]).toBe(
+      'weather_mcp_get_alerts',
+    );
   });
 });
 
 describe('ToolCatalog incremental updates', () => {
-  it('replaces a server in place and re-indexes only it', () => {
+  it('replaces a server in place and re-indexes only it', async () => {
     const catalog = globalCatalog([weather, cookbook]);
     expect(catalog.searchTools('storm')).toEqual([]);
     const updated: McpLayer = {
@@ -222,7 +236,7 @@ describe('ToolCatalog incremental updates', () => {
     expect(catalog.serverOf(weather)).toBeUndefined();
   });
 
-  it('adds and removes servers, with their names, aliases and search entries', () => {
+  it('adds and removes servers, with their names, aliases and search entries', async () => {
     const catalog = new ToolCatalog([weather], {
       aliases: { old_forecast: 'weather_mcp_get_forecast' },
       discovery: { globalThreshold: 1 },

@@ -12,7 +12,8 @@ const SUGGESTED_SERVERS = 3;
 export interface GlobalToolSource {
   /** The servers, in catalog order. */
   readonly servers: readonly CatalogServer[];
-  searchTools(query: string, options: ToolSearchOptions): ToolSearchResult[];
+  /** Ranked tool search, one ranking per query (fused with dense retrieval when the catalog has it). */
+  searchTools(queries: readonly string[], options: ToolSearchOptions): Promise<ToolSearchResult[][]>;
   searchServers(query: string, limit: number): ServerSearchResult[];
   /** The real tool a callable name (or alias) stands for; undefined for pseudo-tools and unknown names. */
   realTool(name: string): McpToolDef | undefined;
@@ -21,7 +22,7 @@ export interface GlobalToolSource {
     entry: CatalogServer,
     kind: PseudoToolKind,
     input: Record<string, unknown>,
-  ): PseudoToolAnswer;
+  ): Promise<PseudoToolAnswer>;
 }
 
 /** An error answer. */

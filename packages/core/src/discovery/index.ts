@@ -4,7 +4,9 @@
  * `get_recipe`) a catalog switches to when it has many servers.
  */
 export { normalizeTerm, TextAnalyzer, tokenize } from './analyze-text.ts';
+export { DenseRetrieval, type DenseRetrievalOptions } from './dense/dense-retrieval.ts';
 export { type DenseDocument, DenseToolRanker } from './dense/dense-tool-ranker.ts';
+export { embedderFromEnv } from './dense/embedder-from-env.ts';
 export { type EmbeddingsConfig, parseEmbeddingsConfig } from './dense/embeddings-config.ts';
 export { fuseRankings, RRF_K } from './dense/fuse-rankings.ts';
 export { type Embedder, openAiEmbedder } from './dense/openai-embeddings.ts';

@@ -4,6 +4,7 @@ import type { McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { TextAnalyzer } from './analyze-text.ts';
 import { combineToolScores, type ToolEvidence } from './combine-tool-scores.ts';
 import { type CommonWords, conceptScores, rarity } from './concept-scores.ts';
+import { fusedScores } from './dense/fuse-rankings.ts';
 import { FieldStatistics } from './field-statistics.ts';
 import { foldSameNames, toResult } from './fold-same-names.ts';
 import type { IndexedTool, ScoredTool } from './indexed-tool.ts';
@@ -37,7 +38,15 @@ export interface ToolSearchOptions {
   limit?: number;
   /** Fold tools of the same name on several servers into one result (default true). */
   dedupe?: boolean;
+  /**
+   * A dense (embedding) ranking of prefixed tool names for the same query, best first: the results
+   * are then both rankings' first {@link FUSED_DEPTH} fused by reciprocal rank fusion.
+   */
+  dense?: readonly string[];
 }
+
+/** How many results of the lexical and of the dense ranking reciprocal rank fusion reads. */
+export const FUSED_DEPTH = 50;
 
 /** How `add` names a layer's tools; a `ToolCatalog` passes its own table. Defaults to the standard naming. */
 export interface ToolNaming {
@@ -174,7 +183,8 @@ export class ToolSearchIndex {
     const keep = (entry: IndexedTool) =>
       (options.server === undefined || entry.server === options.server) &&
       (options.protocol === undefined || entry.protocol === options.protocol);
-    const ranked = this.#rank(query).filter((candidate) => keep(candidate.entry));
+    const lexical = this.#rank(query).filter((candidate) => keep(candidate.entry));
+    const ranked = options.dense === undefined ? lexical : this.#fuse(lexical, options.dense, keep);
     return options.dedupe === false ? ranked.slice(0, limit).map(toResult) : foldSameNames(ranked, limit);
   }
 
@@ -191,6 +201,26 @@ export class ToolSearchIndex {
       })
       .sort((a, b) => b.score - a.score || a.server.localeCompare(b.server))
       .slice(0, Math.max(1, Math.floor(options.limit ?? 10)));
+  }
+
+  /** The lexical ranking fused with a dense one (reciprocal rank fusion of both first {@link FUSED_DEPTH}). */
+  #fuse(
+    lexical: ScoredTool[],
+    dense: readonly string[],
+    keep: (entry: IndexedTool) => boolean,
+  ): ScoredTool[] {
+    const kept = dense.filter((id) => {
+      const entry = this.#entries.get(id);
+      return entry !== undefined && keep(entry);
+    });
+    const rankings = [
+      lexical.slice(0, FUSED_DEPTH).map((candidate) => candidate.entry.prefixedName),
+      kept.slice(0, FUSED_DEPTH),
+    ];
+    return fusedScores(rankings).map(([id, score]) => ({
+      entry: this.#entries.get(id) as IndexedTool,
+      score,
+    }));
   }
 
   /** Every candidate tool for a query, best first. */

@@ -123,7 +123,7 @@ export class ToolDispatcher {
     }
 
     if (parsed.kind !== 'tool') {
-      const answer = catalog.answerPseudoTool(parsed, input);
+      const answer = await catalog.answerPseudoTool(parsed, input);
       if (answer.isError) call.error = answer.text;
       context.session.discovered = true;
       const revealed = context.session.revealTools(answer.revealed);

@@ -105,7 +105,7 @@ describe.skipIf(!hasData)('global discovery over 841 real servers (../shared/dat
     expect(result.session.activatedServers).toEqual([]);
   });
 
-  it('sends the same tools and prompt at 70 and at 841 servers (plus the recipe step when recipes exist)', () => {
+  it('sends the same tools and prompt at 70 and at 841 servers (plus the recipe step when recipes exist)', async () => {
     const large = new ToolCatalog(layers);
     const seventy = new ToolCatalog(small);
     expect(large.discoveryMode).toBe('global');
@@ -120,7 +120,7 @@ describe.skipIf(!hasData)('global discovery over 841 real servers (../shared/dat
     expect(digitless(withoutRecipeStep)).toBe(digitless(seventy.systemPrompt()));
   });
 
-  it('pages through every server and searches one of them', () => {
+  it('pages through every server and searches one of them', async () => {
     const catalog = new ToolCatalog(layers);
     const answer = (name: string, input: unknown) => {
       const parsed = catalog.parse(name);
@@ -129,17 +129,17 @@ describe.skipIf(!hasData)('global discovery over 841 real servers (../shared/dat
     };
     const seen: string[] = [];
     for (let offset: number | undefined = 0; offset !== undefined; ) {
-      const page = JSON.parse(answer('list_servers', { offset, limit: 100 }).text);
+      const page = JSON.parse((await answer('list_servers', { offset, limit: 100 })).text);
       seen.push(...page.servers.map((server: { name: string }) => server.name));
       offset = page.next?.offset;
     }
     expect(seen).toHaveLength(841);
     expect(new Set(seen).size).toBe(841);
 
-    const restricted = answer('search_tools', { query: 'current time', server: 'time_mcp_server' });
+    const restricted = await answer('search_tools', { query: 'current time', server: 'time_mcp_server' });
     expect(restricted.revealed.length).toBeGreaterThan(0);
     expect(restricted.revealed.every((name) => name.startsWith('time_mcp_server_mcp_'))).toBe(true);
-    expect(answer('search_tools', { query: 'time', server: 'no_such_server' }).text).toMatch(
+    expect((await answer('search_tools', { query: 'time', server: 'no_such_server' })).text).toMatch(
       /Unknown server "no_such_server"\. Call list_servers to see the 841 servers/,
     );
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DenseRetrieval } from './dense-retrieval.ts';
 import { DenseToolRanker } from './dense-tool-ranker.ts';
 import { parseEmbeddingsConfig } from './embeddings-config.ts';
 import { fakeEmbeddingsServer } from './fake-embeddings-server.test-helper.ts';
@@ -35,26 +36,40 @@ describe('parseEmbeddingsConfig', () => {
 });
 
 describe('dense retrieval over an OpenAI-compatible embeddings endpoint', () => {
-  it('ranks tools by embedding similarity, embedding each text once', async () => {
+  it('ranks tools by embedding similarity, embedding each text once for every ranker', async () => {
     const server = await started();
     const config = parseEmbeddingsConfig(`openai-compatible:${server.baseUrl}#test-model`);
     if (config === undefined) throw new Error('config expected');
-    const ranker = new DenseToolRanker(openAiEmbedder(config));
-    await ranker.add([
+    const retrieval = new DenseRetrieval({ embed: openAiEmbedder(config) });
+    const ranker = new DenseToolRanker(retrieval);
+    const documents = [
       { id: 'weather_get_forecast', text: 'get forecast: weather forecast for a city' },
       { id: 'mail_send', text: 'send mail: send an email message to a recipient' },
       { id: 'mail_send_copy', text: 'send mail: send an email message to a recipient' },
-    ]);
-    await ranker.add([{ id: 'weather_get_forecast', text: 'get forecast: weather forecast for a city' }]);
+    ];
+    ranker.add(documents);
     expect(ranker.size).toBe(3);
-    expect(server.requests).toHaveLength(1);
+    expect(await ranker.rank(['what is the weather forecast for Paris'], 1)).toEqual([
+      ['weather_get_forecast'],
+    ]);
     expect(server.requests[0]).toEqual({
       model: 'test-model',
       input: ['get forecast: weather forecast for a city', 'send mail: send an email message to a recipient'],
     });
-    expect(await ranker.rank('what is the weather forecast for Paris', 1)).toEqual(['weather_get_forecast']);
     ranker.remove('mail_send');
-    expect(await ranker.rank('send an email', 3)).toEqual(['mail_send_copy', 'weather_get_forecast']);
+    expect(await ranker.rank(['send an email', 'city weather'], 3)).toEqual([
+      ['mail_send_copy', 'weather_get_forecast'],
+      ['weather_get_forecast', 'mail_send_copy'],
+    ]);
+    const other = new DenseToolRanker(retrieval);
+    other.add(documents.slice(0, 1));
+    expect(await other.rank(['forecast'], 1)).toEqual([['weather_get_forecast']]);
+    expect(server.requests.map((request) => request.input)).toEqual([
+      ['get forecast: weather forecast for a city', 'send mail: send an email message to a recipient'],
+      ['what is the weather forecast for Paris'],
+      ['send an email', 'city weather'],
+      ['forecast'],
+    ]);
   });
 
   it('rejects with the endpoint and status when the server fails', async () => {

@@ -1,4 +1,4 @@
-import type { Embedder } from './openai-embeddings.ts';
+import type { DenseRetrieval } from './dense-retrieval.ts';
 
 /** A document for dense ranking: an id and the text its embedding is computed from. */
 export interface DenseDocument {
@@ -7,59 +7,68 @@ export interface DenseDocument {
 }
 
 /**
- * Ranks documents by the cosine similarity of their embeddings to a query's. Each distinct text is
- * embedded once and remembered (adding a server embeds only its new tools); the query is embedded
- * per search.
+ * One catalog's dense ranking: its documents by id, ranked by the cosine similarity of their
+ * embeddings to each query's. The vectors come from a process-wide {@link DenseRetrieval} (each
+ * distinct text embedded once), fetched on the first search after a document is added.
  */
 export class DenseToolRanker {
-  readonly #embed: Embedder;
-  readonly #byText = new Map<string, Float32Array>();
-  readonly #documents = new Map<string, Float32Array>();
+  readonly #retrieval: DenseRetrieval;
+  readonly #texts = new Map<string, string>();
+  readonly #vectors = new Map<string, Float32Array>();
 
-  constructor(embed: Embedder) {
-    this.#embed = embed;
+  constructor(retrieval: DenseRetrieval) {
+    this.#retrieval = retrieval;
   }
 
   /** Number of ranked documents. */
   get size(): number {
-    return this.#documents.size;
+    return this.#texts.size;
   }
 
-  /** Adds (or replaces) documents, embedding the texts not seen before. */
-  async add(documents: readonly DenseDocument[]): Promise<void> {
-    const missing = [...new Set(documents.map((document) => document.text))].filter(
-      (text) => !this.#byText.has(text),
-    );
-    const vectors = missing.length === 0 ? [] : await this.#embed(missing);
-    missing.forEach((text, index) => {
-      this.#byText.set(text, normalized(vectors[index]));
-    });
-    for (const document of documents) {
-      const vector = this.#byText.get(document.text);
-      if (vector !== undefined) this.#documents.set(document.id, vector);
+  /** Adds (or replaces) documents; their vectors are fetched by the next search. */
+  add(documents: readonly DenseDocument[]): void {
+    for (const { id, text } of documents) {
+      if (this.#texts.get(id) !== text) this.#vectors.delete(id);
+      this.#texts.set(id, text);
     }
   }
 
   /** Forgets a document. */
   remove(id: string): void {
-    this.#documents.delete(id);
+    this.#texts.delete(id);
+    this.#vectors.delete(id);
   }
 
-  /** The ids of the `limit` documents most similar to the query, best first. */
-  async rank(query: string, limit: number): Promise<string[]> {
-    const [vector] = await this.#embed([query]);
-    const target = normalized(vector);
-    return [...this.#documents]
-      .map(([id, document]) => ({ id, score: dot(document, target) }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-      .slice(0, Math.max(0, limit))
-      .map((entry) => entry.id);
+  /**
+   * For each query, the ids of the `limit` documents `keep` accepts most similar to it, best first.
+   * Rejects when the embeddings endpoint fails or does not answer within the retrieval's deadline.
+   */
+  async rank(
+    queries: readonly string[],
+    limit: number,
+    keep: (id: string) => boolean = () => true,
+  ): Promise<string[][]> {
+    const signal = AbortSignal.timeout(this.#retrieval.deadlineMs);
+    const pending = [...this.#texts].filter(([id]) => !this.#vectors.has(id));
+    if (pending.length > 0) {
+      const vectors = await this.#retrieval.toolVectors(
+        pending.map(([, text]) => text),
+        signal,
+      );
+      pending.forEach(([id, text], index) => {
+        if (this.#texts.get(id) === text) this.#vectors.set(id, vectors[index]);
+      });
+    }
+    const targets = await this.#retrieval.queryVectors(queries, signal);
+    const candidates = [...this.#vectors].filter(([id]) => keep(id));
+    return targets.map((target) =>
+      candidates
+        .map(([id, vector]) => ({ id, score: dot(vector, target) }))
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+        .slice(0, Math.max(0, limit))
+        .map((entry) => entry.id),
+    );
   }
-}
-
-function normalized(vector: Float32Array): Float32Array {
-  const length = Math.sqrt(dot(vector, vector));
-  return length === 0 ? vector : vector.map((value) => value / length);
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -1,7 +1,10 @@
 import type { EmbeddingsConfig } from './embeddings-config.ts';
 
-/** Turns texts into embedding vectors, one per text, in order. */
-export type Embedder = (texts: readonly string[]) => Promise<Float32Array[]>;
+/**
+ * Turns texts into embedding vectors, one per text, in order. `signal` aborts the request (a search
+ * that stops waiting for it).
+ */
+export type Embedder = (texts: readonly string[], signal?: AbortSignal) => Promise<Float32Array[]>;
 
 /** Texts per embeddings request. */
 const BATCH = 64;
@@ -24,7 +27,7 @@ export function openAiEmbedder(
   const url = `${config.baseUrl}/embeddings`;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-  return async (texts) => {
+  return async (texts, signal) => {
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += BATCH) {
       const input = texts.slice(start, start + BATCH);
@@ -32,6 +35,7 @@ export function openAiEmbedder(
         method: 'POST',
         headers,
         body: JSON.stringify({ model: config.model, input }),
+        ...(signal === undefined ? {} : { signal }),
       });
       if (!response.ok) throw new Error(`Embeddings request to ${url} failed: HTTP ${response.status}`);
       const body = (await response.json()) as EmbeddingsResponse;
