@@ -4,6 +4,9 @@ import { serve } from '@hono/node-server';
 import { trace } from '@opentelemetry/api';
 import {
   type ApprovalPolicy,
+  DenseRetrieval,
+  type Embedder,
+  type EmbeddingsConfig,
   type LanguageModel,
   type McpConnectionOptions,
   type McpTransportConfig,
@@ -17,6 +20,7 @@ import type { UserSeed } from './auth/user.ts';
 import { CatalogCache } from './chat/catalog-cache.ts';
 import { modelLabel } from './chat/model-label.ts';
 import { createModelResolver } from './chat/model-resolver.ts';
+import { storedToolEmbedder } from './chat/stored-tool-embedder.ts';
 import { TurnRunner } from './chat/turn-runner.ts';
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
 import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from './coordination/gateway-bus.ts';
@@ -99,6 +103,12 @@ export interface GatewayOptions {
   allowPrivateNetworks?: boolean;
   /** Local layers every conversation gets (e.g. the UI layer). */
   extraLayers?: ToolLayer[];
+  /**
+   * An embeddings endpoint (`SWITCHBOARD_EMBEDDINGS`, see core's `embedderFromEnv`): search_tools
+   * then fuses dense and lexical rankings, with tool embeddings stored in the database by model and
+   * text hash so a restart or another replica does not embed them again.
+   */
+  embeddings?: { config: EmbeddingsConfig; embed: Embedder };
   /** This replica's id (default: random). */
   instanceId?: string;
   /** Time an MCP server has to connect and list its tools before a turn goes without it (ms, default 10 000). */
@@ -181,7 +191,22 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });
   await settings.start();
   const models = createModelResolver(options.model, options.modelFromSpec);
-  const catalogs = new CatalogCache();
+  const catalogs = new CatalogCache(
+    options.embeddings
+      ? {
+          dense: new DenseRetrieval({
+            embed: options.embeddings.embed,
+            embedTools: storedToolEmbedder(
+              db,
+              options.embeddings.config.model,
+              options.embeddings.embed,
+              logger,
+            ),
+            log: (line) => logger.warn(line),
+          }),
+        }
+      : {},
+  );
   const validator = new SchemaValidator();
   const runner = new TurnRunner({
     db,

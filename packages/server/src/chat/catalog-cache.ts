@@ -1,18 +1,21 @@
-import { ToolCatalog, type ToolLayer } from '@switchboard/core';
+import { ToolCatalog, type ToolCatalogOptions, type ToolLayer } from '@switchboard/core';
 
 /**
  * Reuses tool catalogs between turns that see the same tools: building one (schema sanitizing,
  * search index) costs far more than a turn's bookkeeping. Layers are compared by their tool
  * objects' identity (connections keep them until the server's list changes) and, for tools the
- * client declares, by value. Catalogs are read-only once built, so turns share them.
+ * client declares, by value. Catalogs are read-only once built, so turns share them; every catalog
+ * gets the same options (one dense retrieval, so each tool text is embedded once per process).
  */
 export class CatalogCache {
   readonly #catalogs = new Map<string, ToolCatalog>();
   readonly #ids = new WeakMap<object, number>();
   readonly #capacity: number;
+  readonly #options: ToolCatalogOptions;
   #nextId = 1;
 
-  constructor(capacity = 200) {
+  constructor(options: ToolCatalogOptions = {}, capacity = 200) {
+    this.#options = options;
     this.#capacity = capacity;
   }
 
@@ -25,7 +28,7 @@ export class CatalogCache {
       this.#catalogs.set(key, cached);
       return cached;
     }
-    const catalog = new ToolCatalog(layers);
+    const catalog = new ToolCatalog(layers, this.#options);
     this.#catalogs.set(key, catalog);
     if (this.#catalogs.size > this.#capacity)
       this.#catalogs.delete(this.#catalogs.keys().next().value as string);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAutoUiServer } from '@switchboard/autoui';
-import type { LanguageModel } from '@switchboard/core';
+import { embedderFromEnv, type LanguageModel } from '@switchboard/core';
 import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/providers';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import type { Logger } from 'pino';
@@ -70,6 +70,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   const modelFor = (spec: string | undefined): LanguageModel =>
     modelFromEnvironment(spec ? { ...env, SWITCHBOARD_MODEL: spec } : env) ?? createOfflinePlanner();
   const model = modelFor(env.SWITCHBOARD_MODEL || config.model);
+  const embeddings = embedderFromEnv(env);
   const shippedNames =
     config.shippedServers === false
       ? []
@@ -101,6 +102,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       builtins: shipped.builtins,
       builtinFetch: shipped.fetch,
       extraLayers: [createAutoUiServer().layer()],
+      embeddings,
       allowPrivateNetworks: config.allowPrivateNetworks,
       secretKey,
       publicUrl: env.SWITCHBOARD_PUBLIC_URL || config.publicUrl,
@@ -119,7 +121,15 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   }
   const url = await gateway.listen(port, host);
   logger.info(
-    { url, model: model.id, database: gateway.services.db.kind, openAccess: users.length === 0 },
+    {
+      url,
+      model: model.id,
+      database: gateway.services.db.kind,
+      openAccess: users.length === 0,
+      embeddings: embeddings
+        ? `${new URL(embeddings.config.baseUrl).host} (${embeddings.config.model})`
+        : 'none',
+    },
     'switchboard gateway listening',
   );
   return {

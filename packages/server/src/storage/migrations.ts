@@ -250,4 +250,14 @@ CREATE TABLE mcp_endpoint_calls (
 CREATE INDEX mcp_endpoint_calls_user ON mcp_endpoint_calls (user_id, created_at);
 `,
   },
+  {
+    version: 8,
+    name: 'tool embeddings by model and text hash (pgvector where the database has it, else real[])',
+    // Each DO block is one line: statements are split at semicolons that end a line.
+    sql: `
+DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS vector; EXCEPTION WHEN OTHERS THEN NULL; END $$;
+
+DO $$ BEGIN EXECUTE format('CREATE TABLE tool_embeddings (model text NOT NULL, text_hash text NOT NULL, embedding %s NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (model, text_hash))', CASE WHEN to_regtype('vector') IS NULL THEN 'real[]' ELSE 'vector' END); END $$;
+`,
+  },
 ];
