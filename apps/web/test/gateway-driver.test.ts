@@ -188,8 +188,11 @@ describe('the gateway driver', () => {
       if (call && init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { name: string };
         posted.push({ url, body });
+        // Streamed (Accept: text/event-stream): the call's JSON is its last event.
+        const result = (value: unknown) => sse([{ type: 'CUSTOM', name: 'tool_call_result', value }]);
+        expect(new Headers(init.headers).get('accept')).toBe('text/event-stream');
         if (body.name === 'show_products') {
-          return Response.json({
+          return result({
             success: true,
             content: '{}',
             is_error: false,
@@ -197,7 +200,7 @@ describe('the gateway driver', () => {
           });
         }
         if (call[1] === 'srv_2')
-          return Response.json({ success: false, content: 'Error: b is missing', is_error: true });
+          return result({ success: false, content: 'Error: b is missing', is_error: true });
       }
       return Response.json(
         { success: false, error: { code: 'tool_denied', message: 'the policy does not allow it' } },

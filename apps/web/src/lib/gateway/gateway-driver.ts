@@ -14,6 +14,7 @@ import type {
 } from '../conversation-driver.ts';
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
+import { directToolCalls } from './direct-tool-call.ts';
 import { gatewayServerAuthorizations } from './gateway-server-authorizations.ts';
 import { historyCalls, type StoredMessage } from './history-calls.ts';
 import { readEventStream } from './read-event-stream.ts';
@@ -29,14 +30,6 @@ interface AvailableTool {
   title?: string;
   description?: string;
   input_schema: object;
-}
-
-/** What `POST /servers/:id/tools/call` answers. */
-interface DirectCallResult {
-  content: string;
-  is_error: boolean;
-  structured?: unknown;
-  widget?: { type: string; data: Record<string, unknown> };
 }
 
 /** The user's own canvas edits, kept in the browser on top of the gateway's canvas events. */
@@ -84,10 +77,12 @@ export function createGatewayDriver(options: {
   };
   const json = async <T>(path: string, init?: RequestInit) => (await (await request(path, init)).json()) as T;
   const conversation = (suffix = '') => `/conversations/${encodeURIComponent(conversationId)}${suffix}`;
+  /** The tool browser's calls: what their servers ask goes to the listener like a turn's requests. */
+  const direct = directToolCalls(request, (event) => listener(event));
   /** Posts a person's answer to a server's request; a refusal keeps the gateway's own words for the person. */
-  const answer = async (suffix: string, body: unknown): Promise<AnswerOutcome> => {
+  const answer = async (path: string, body: unknown): Promise<AnswerOutcome> => {
     try {
-      const response = await call(conversation(suffix), { method: 'POST', body: JSON.stringify(body) });
+      const response = await call(path, { method: 'POST', body: JSON.stringify(body) });
       return response.ok ? { ok: true } : { ok: false, message: await errorMessage(response) };
     } catch (error) {
       return {
@@ -207,18 +202,20 @@ export function createGatewayDriver(options: {
         await stream('/approvals', { call_id: decision.toolCallId, decision: decision.decision });
     },
     answerElicitation: (requestId, elicitation) =>
-      answer(`/elicitations/${encodeURIComponent(requestId)}`, elicitation),
+      answer(
+        direct.answerPath(requestId) ?? conversation(`/elicitations/${encodeURIComponent(requestId)}`),
+        elicitation,
+      ),
     answerSampling: (requestId, approve) =>
-      answer(`/sampling/${encodeURIComponent(requestId)}`, { decision: approve ? 'approve' : 'deny' }),
+      answer(conversation(`/sampling/${encodeURIComponent(requestId)}`), {
+        decision: approve ? 'approve' : 'deny',
+      }),
     listTools,
     async callTool(name, args): Promise<ToolCallOutcome> {
       try {
         const tool = toolsByName.get(name) ?? (await listTools().then(() => toolsByName.get(name)));
         if (!tool) return { error: `Error: the gateway has no tool named ${JSON.stringify(name)}` };
-        const output = await json<DirectCallResult>(
-          `/servers/${encodeURIComponent(tool.server_id)}/tools/call`,
-          { method: 'POST', body: JSON.stringify({ name: tool.tool_name, arguments: args }) },
-        );
+        const output = await direct.call(tool.server_id, tool.tool_name, args);
         if (output.widget && !output.is_error)
           return { widget: output.widget.type, data: output.widget.data };
         return toolOutcome(output.content, output.is_error ? output.content || 'the tool failed' : undefined);

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
+import type { PublishedAppServer } from './browser/start-published-app-server.ts';
+import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
+import { startServerEverything } from './browser/start-server-everything.ts';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
+
+/** Gateway mode: a Tools-tab call whose server asks for a form (the published server-everything) shows the form in the chat. */
+describe.skipIf(!hasChromium)('a direct tool call asking the person, through the gateway (Chromium)', () => {
+  let gateway: RealGateway;
+  let browser: Browser;
+  let everything: PublishedAppServer;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const started = startServerEverything();
+    [gateway, browser, everything] = await Promise.all([
+      started.then((server) => startRealGateway({ servers: [{ name: 'everything', url: server.url }] })),
+      launchChromium(),
+      started,
+    ]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.close();
+    await everything?.stop();
+  });
+
+  it("shows the server's form as the chat's card; the submitted name reaches the tool's result", async () => {
+    const context = await browser.newContext({ viewport: { width: 1500, height: 1900 } });
+    context.setDefaultTimeout(20_000);
+    const page: Page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(gateway.url);
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('tab', { name: /Tools/ }).click();
+    await page.getByRole('button', { name: 'everything:trigger-elicitation-request' }).click();
+    await page.getByRole('button', { name: 'Call tool' }).click();
+
+    const card = page.getByTestId('elicitation-card');
+    await card.waitFor();
+    await expect(card.locator('header').textContent()).resolves.toContain('everything asks for information');
+    await card.locator('input[name="name"]').fill('Ada Lovelace');
+    await page.screenshot({ path: `${SCREENSHOTS}direct-call-elicitation.png` });
+    await card.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(page.getByTestId('tool-result').textContent()).resolves.toContain('Name: Ada Lovelace');
+    await expect(card.count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
