@@ -36,7 +36,7 @@ export async function migrate(
   });
 }
 
-/** Splits a migration into statements (our migrations hold no semicolons inside literals or bodies). */
+/** Splits a migration into statements at semicolons that end a line (a DO block is written on one line). */
 function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)
