@@ -39,13 +39,13 @@ const TOOLS = [
  * registered under the name `test`, its tool `simple_text` is the gateway's `test_simple_text`, its
  * prompt `simple_prompt` is `test_simple_prompt`, and its resources keep their `test://` URIs —
  * exactly the names the suite's scenarios call. The scenarios then check that the gateway passes
- * everything through: content of every kind, logs, progress, errors, elicitation and sampling
+ * everything through: content of every kind, logs, progress, errors, completions, elicitation and sampling
  * (asked with the multi-round-trip `input_required` result, which works in both protocol eras).
  */
 export function createConformanceFixtureServer(): Server {
   const server = new Server(
     { name: 'conformance-fixture', version: '1.0.0' },
-    { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } },
+    { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {}, logging: {} } },
   );
   server.setRequestHandler('tools/list', () => ({ tools: TOOLS }));
   server.setRequestHandler('tools/call', (request, ctx) => callFixtureTool(request.params.name, ctx));
@@ -72,6 +72,10 @@ export function createConformanceFixtureServer(): Server {
         contents: [{ uri, mimeType: 'application/json', text: JSON.stringify({ id, data: `for ${id}` }) }],
       };
     throw new Error(`unknown resource ${uri}`);
+  });
+  server.setRequestHandler('completion/complete', ({ params }) => {
+    const values = ['paris', 'park', 'party'].filter((value) => value.startsWith(params.argument.value));
+    return { completion: { values, total: values.length, hasMore: false } };
   });
   server.setRequestHandler('prompts/list', () => ({
     prompts: [

@@ -46,7 +46,6 @@ export const NOT_APPLICABLE_SERVER_SCENARIOS: Readonly<Record<string, string>> =
  * resources, prompts, logging, progress, elicitation and sampling runs through it.
  */
 export const NOT_APPLICABLE_GATEWAY_SCENARIOS: Readonly<Record<string, string>> = {
-  'completion-complete': 'the gateway does not pass completions (completion/complete) through yet',
   'json-schema-2020-12':
     "lists the suite's tool json_schema_2020_12_tool (a pending scenario): the fixture would need a server of its own named json",
   'server-sse-polling':

@@ -8,6 +8,7 @@ import type { User } from '../auth/user.ts';
 import type { ActivatedTools } from './activated-tools.ts';
 import { answerDiscoveryTool } from './answer-discovery-tool.ts';
 import { callEndpointTool, type EndpointCallDeps, errorResult } from './call-endpoint-tool.ts';
+import { registerCompletionPassThrough } from './completion-pass-through.ts';
 import { DISCOVERY_TOOLS, isDiscoveryToolName } from './discovery-tools.ts';
 import type { EndpointCatalog, EndpointTool } from './endpoint-catalog.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
@@ -44,7 +45,13 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   const server = new Server(
     { name: 'switchboard', title: 'Switchboard gateway', version: '0.1.0' },
     {
-      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, logging: {} },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: {},
+        prompts: {},
+        completions: {},
+        logging: {},
+      },
       instructions: INSTRUCTIONS,
       requestState: { verify: deps.approval.verify },
     },
@@ -88,6 +95,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   });
   registerResourcePassThrough(server, deps.catalogs, connection.user);
   registerPromptPassThrough(server, deps.catalogs, connection.user);
+  registerCompletionPassThrough(server, deps.catalogs, connection.user);
   return server;
 }
 

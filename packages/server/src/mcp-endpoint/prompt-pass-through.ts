@@ -1,3 +1,4 @@
+import type { Prompt } from '@modelcontextprotocol/client';
 import {
   type GetPromptResult,
   ProtocolError,
@@ -51,4 +52,35 @@ export function registerPromptPassThrough(server: Server, catalogs: EndpointCata
       connection.getPrompt(found.prompt.name, request.params.arguments ?? {}, { signal: ctx.mcpReq.signal }),
     )) as GetPromptResult;
   });
+}
+
+/** A prompt as the endpoint offers it: its endpoint name, the server's prompt, and its connection. */
+export interface EndpointPrompt {
+  name: string;
+  prompt: Prompt;
+  connection: McpConnection;
+}
+
+/** Every prompt of the user's servers, named `{server}_{prompt}` (servers without prompts are skipped). */
+export async function listEndpointPrompts(
+  catalogs: EndpointCatalogs,
+  user: User,
+  signal: AbortSignal,
+): Promise<EndpointPrompt[]> {
+  const { catalog } = await catalogs.get(user);
+  const lists = await Promise.all(
+    [...catalog.connections].map(async ([serverName, connection]) => {
+      try {
+        const listed = await asCaller(user.id, () => connection.listPrompts({ signal }));
+        return listed.map((prompt) => ({
+          name: endpointToolName(serverName, prompt.name),
+          prompt,
+          connection,
+        }));
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
 }
