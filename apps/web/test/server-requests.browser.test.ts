@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('servers asking the person, in standalone mode (Ch
     const step = page.getByTestId('tool-step');
     const bar = step.locator('progress[max="4"]');
     await bar.waitFor();
-    await expect(step.textContent()).resolves.toContain('Running Trigger long running operation…');
+    await expect(step.textContent()).resolves.toContain('Running Trigger Long Running Operation Tool…');
     await expect(step.locator('[title]').first().getAttribute('title')).resolves.toBe(
       'everything_mcp_trigger-long-running-operation',
     );
