@@ -16,24 +16,7 @@ import { endpointToolName } from './endpoint-tool-name.ts';
  * tools; `prompts/get` fills the server's own prompt. Servers without prompts are skipped.
  */
 export function registerPromptPassThrough(server: Server, catalogs: EndpointCatalogs, user: User): void {
-  const prompts = async (signal: AbortSignal) => {
-    const { catalog } = await catalogs.get(user);
-    const lists = await Promise.all(
-      [...catalog.connections].map(async ([serverName, connection]) => {
-        try {
-          const listed = await asCaller(user.id, () => connection.listPrompts({ signal }));
-          return listed.map((prompt) => ({
-            name: endpointToolName(serverName, prompt.name),
-            prompt,
-            connection,
-          }));
-        } catch {
-          return [];
-        }
-      }),
-    );
-    return lists.flat();
-  };
+  const prompts = (signal: AbortSignal) => listEndpointPrompts(catalogs, user, signal);
 
   server.setRequestHandler('prompts/list', async (_request, ctx) => ({
     prompts: (await prompts(ctx.mcpReq.signal)).map(({ name, prompt }) => ({ ...prompt, name })),
