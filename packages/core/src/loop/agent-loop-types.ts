@@ -26,7 +26,7 @@ export interface AgentLoopOptions {
   layers: ToolLayer[];
   /** A prebuilt catalog of `layers` (built from `layers` and `catalogOptions` when omitted). */
   catalog?: ToolCatalog;
-  /** Aliases, flattening and schema-patch reporting for the catalog built from `layers`. */
+  /** Aliases, flattening, schema-patch reporting and dense retrieval (`dense`) for the catalog built from `layers`. */
   catalogOptions?: ToolCatalogOptions;
   /** The conversation's state; a new session when omitted. */
   session?: AgentSession;
