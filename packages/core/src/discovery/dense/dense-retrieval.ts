@@ -48,11 +48,12 @@ export class DenseRetrieval {
    */
   toolVectors(texts: readonly string[], signal: AbortSignal): Promise<Float32Array[]> {
     const missing = [...new Set(texts)].filter((text) => !this.#vectors.has(text));
+    // A failed batch fails the ones after it without a request: a down endpoint costs one per search.
     let previous: Promise<unknown> = Promise.resolve();
     for (let start = 0; start < missing.length; start += TOOL_BATCH) {
       const chunk = missing.slice(start, start + TOOL_BATCH);
       const batch = previous.then(() => this.#embedTools(chunk, AbortSignal.timeout(this.#toolDeadlineMs)));
-      previous = batch.catch(() => undefined);
+      previous = batch;
       chunk.forEach((text, index) => {
         const vector = batch.then((vectors) => unit(vectors[index]));
         vector.catch(() => {

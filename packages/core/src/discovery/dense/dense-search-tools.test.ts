@@ -87,11 +87,12 @@ describe('search_tools with dense retrieval', () => {
   });
 
   it('ranks lexically, and logs why once, when the endpoint fails', async () => {
-    const { catalog, logged } = await denseCatalog('global', { status: 503 });
+    const { catalog, logged, endpoint } = await denseCatalog('global', { status: 503 });
     expect((await globalSearch(catalog, { query: 'kitty' })).revealed).toEqual([]);
     const forecast = await globalSearch(catalog, { query: 'weather forecast', limit: 1 });
     expect(forecast.revealed).toEqual(['weather_mcp_get_forecast']);
     expect(logged).toHaveLength(1);
+    expect(endpoint.requests).toHaveLength(2);
     expect(logged[0]).toMatch(
       /Dense tool search failed \(Embeddings request to http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings failed: HTTP 503\); search_tools ranks lexically/,
     );
