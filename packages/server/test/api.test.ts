@@ -481,4 +481,18 @@ describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
     expect(usage.input_tokens).toBeGreaterThan(0);
     expect((await gw.bob.get('/usage')).body.turns).toBe(0);
   });
+
+  it('records the tokens a turn read from and wrote to the vendor prompt cache', async () => {
+    const before = (await gw.alice.get('/usage')).body;
+    const { id } = await newConversation();
+    model.enqueue({
+      text: 'From the cache.',
+      usage: { inputTokens: 12, outputTokens: 4, cacheReadTokens: 700, cacheWriteTokens: 50 },
+    });
+    expect((await gw.alice.post(`/conversations/${id}/chat`, { content: 'Again?' })).body.success).toBe(true);
+    const after = (await gw.alice.get('/usage')).body;
+    expect(after.cache_read_tokens - before.cache_read_tokens).toBe(700);
+    expect(after.cache_write_tokens - before.cache_write_tokens).toBe(50);
+    expect(after.input_tokens - before.input_tokens).toBe(12);
+  });
 });

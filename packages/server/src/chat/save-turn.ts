@@ -12,6 +12,7 @@ import type { PendingCall } from '../store/conversation.ts';
 import { statusOf } from '../store/conversation-lease.ts';
 import { type MessageRow, toApiMessage } from '../store/message-store.ts';
 import type { StreamEvent } from '../store/stream-event.ts';
+import { turnUsage } from '../store/usage-store.ts';
 import { forgetFailedRequest } from './forget-failed-request.ts';
 import type { LiveRun } from './live-run.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -94,16 +95,7 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       approvalRequests: result.stopReason === 'awaiting_approval' ? approvalRequests(result, catalog) : [],
       approvalDecisions: approvalDecisions(turn.decisions),
       approvalPolicy: remembered,
-      usage: {
-        userId: turn.userId,
-        model: turn.modelId,
-        stopReason: result.stopReason,
-        inputTokens: result.metrics.usage.inputTokens,
-        outputTokens: result.metrics.usage.outputTokens,
-        modelCalls: result.metrics.modelCalls,
-        toolCalls: result.metrics.toolCalls,
-        elapsedMs: result.metrics.elapsedMs,
-      },
+      usage: turnUsage(turn.userId, turn.modelId, result),
       title: turn.input.kind === 'chat' && !acquired.row.title ? titleFrom(turn.input.content) : undefined,
     });
     sessions.set(conversationId, committed.session);

@@ -260,4 +260,12 @@ DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS vector; EXCEPTION WHEN OTHERS THEN NU
 DO $$ BEGIN EXECUTE format('CREATE TABLE tool_embeddings (model text NOT NULL, text_hash text NOT NULL, embedding %s NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (model, text_hash))', CASE WHEN to_regtype('vector') IS NULL THEN 'real[]' ELSE 'vector' END); END $$;
 `,
   },
+  {
+    version: 9,
+    name: 'prompt-cache tokens in usage (read from and written to the vendor cache)',
+    sql: `
+ALTER TABLE usage ADD COLUMN cache_read_tokens integer NOT NULL DEFAULT 0;
+ALTER TABLE usage ADD COLUMN cache_write_tokens integer NOT NULL DEFAULT 0;
+`,
+  },
 ];

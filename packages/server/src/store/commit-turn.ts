@@ -127,9 +127,9 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
      )`,
     `used AS (
        INSERT INTO usage (user_id, conversation_id, run_id, model, stop_reason, input_tokens, output_tokens,
-         model_calls, tool_calls, elapsed_ms)
+         cache_read_tokens, cache_write_tokens, model_calls, tool_calls, elapsed_ms)
        SELECT ${$(usage.userId)}, lease.id, ${run}, ${$(usage.model)}, ${$(usage.stopReason)}, ${$(usage.inputTokens)},
-         ${$(usage.outputTokens)}, ${$(usage.modelCalls)}, ${$(usage.toolCalls)}, ${$(usage.elapsedMs)} FROM lease
+         ${$(usage.outputTokens)}, ${$(usage.cacheReadTokens)}, ${$(usage.cacheWriteTokens)}, ${$(usage.modelCalls)}, ${$(usage.toolCalls)}, ${$(usage.elapsedMs)} FROM lease
      )`,
   ];
   if (chunk)

@@ -14,7 +14,7 @@ import { fromApiMessages, MessageFormatError } from '../../messages/from-api-mes
 import { toApiMessages } from '../../messages/to-api-messages.ts';
 import { logTurnFailure } from '../../observability/log-turn-failure.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
-import { recordUsage } from '../../store/usage-store.ts';
+import { recordUsage, turnUsage } from '../../store/usage-store.ts';
 import { ApiError } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
 import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
@@ -157,16 +157,9 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
     }
 
     if (result.stopReason === 'error') logTurnFailure(services.logger, { userId: user.id }, model.id, result);
-    await recordUsage(services.db, {
-      userId: user.id,
-      model: model.id,
-      stopReason: result.stopReason,
-      inputTokens: result.metrics.usage.inputTokens,
-      outputTokens: result.metrics.usage.outputTokens,
-      modelCalls: result.metrics.modelCalls,
-      toolCalls: result.metrics.toolCalls,
-      elapsedMs: result.metrics.elapsedMs,
-    }).catch((error) => services.logger.warn({ err: error }, 'could not record usage'));
+    await recordUsage(services.db, turnUsage(user.id, model.id, result)).catch((error) =>
+      services.logger.warn({ err: error }, 'could not record usage'),
+    );
 
     const messages = toApiMessages(result.session.messages.slice(start)).map((message) => ({
       ...message,
