@@ -36,6 +36,7 @@ import { createRedisRateLimiter } from './limits/redis-rate-limiter.ts';
 import { ServerAuthorizations } from './mcp/server-authorizations.ts';
 import { ServerRegistry } from './mcp/server-registry.ts';
 import { createPublicOnlyFetch } from './mcp/ssrf-guard.ts';
+import { AuditTrail } from './mcp-endpoint/audit-trail.ts';
 import { createLogger } from './observability/create-logger.ts';
 import { createTracingObserver } from './observability/tracing-observer.ts';
 import type { Database } from './storage/database.ts';
@@ -260,6 +261,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     limits,
     rateLimiter,
     users: new UserCache(db),
+    endpointAudit: new AuditTrail(db, logger),
     validator,
     logger,
     instanceId,
@@ -301,6 +303,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       for (const turn of runner.running) turn.stop();
       await Promise.allSettled(runner.running.map((turn) => turn.done));
       await stopListener();
+      await services.endpointAudit.flush();
       await settings.close();
       await registry.close();
       await guard?.close();

@@ -9,6 +9,7 @@ import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
+import type { AuditTrail } from '../mcp-endpoint/audit-trail.ts';
 import type { Database } from '../storage/database.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 import type { UserCache } from './user-cache.ts';
@@ -28,6 +29,8 @@ export interface GatewayServices {
   /** Absent when `requestsPerMinute` is 0. */
   rateLimiter?: RateLimiter;
   users: UserCache;
+  /** The `/mcp` calls' audit trail, written in batches (flushed when the gateway closes). */
+  endpointAudit: AuditTrail;
   /** Validates request bodies (compiled schemas are cached in it). */
   validator: SchemaValidator;
   logger: Logger;

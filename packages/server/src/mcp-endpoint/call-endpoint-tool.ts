@@ -32,7 +32,7 @@ const tracer = trace.getTracer('@switchboard/server', '0.1.0');
 /**
  * Runs one tool for a user through their own connection to its server, under the gateway's rules:
  * the per-minute rate limit (as for chat), the approval policy, the caller identity shipped servers
- * key their data on, an OTel span, and a row in the audit trail. The server's result comes back as
+ * key their data on, an OTel span, and a row in the audit trail (written behind the call, in batches). The server's result comes back as
  * it was (content of every kind, `structuredContent`, `_meta`); the server's progress and log
  * messages go to the client, and its elicitation and sampling requests too when the client
  * declared them (on 2025 sessions: the 2026 protocol has no server-to-client requests).
@@ -58,12 +58,12 @@ export async function callEndpointTool(
 
   const limited = await rateLimited(deps.rateLimiter, user);
   if (limited) {
-    audit('rate_limited', limited);
+    await audit('rate_limited', limited);
     return errorResult(limited);
   }
   const approval = await deps.approval.check(tool, args, ctx, client.elicitation !== undefined);
   if (!approval.run) {
-    if (approval.status !== 'asked') audit(approval.status, textOf(approval.result));
+    if (approval.status !== 'asked') await audit(approval.status, textOf(approval.result));
     return approval.result;
   }
 
@@ -83,13 +83,13 @@ export async function callEndpointTool(
           serverRequests: forwardedRequests(ctx, client),
         }),
       )) as CallToolResult;
-      audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
+      await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
       if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       span.setStatus({ code: SpanStatusCode.ERROR, message });
-      audit('failed', message);
+      await audit('failed', message);
       return errorResult(message);
     } finally {
       span.end();

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import type { User } from '../auth/user.ts';
 import type { GatewayEnv, GatewayServices } from '../http/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
-import { AuditTrail } from './audit-trail.ts';
 import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
 import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
@@ -26,7 +25,7 @@ const MAX_ACTIVATION_OWNERS = 1_000;
  */
 export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const deps: GatewayMcpServerDeps = {
-    audit: new AuditTrail(services.db, services.logger),
+    audit: services.endpointAudit,
     rateLimiter: services.rateLimiter,
     catalogs: new EndpointCatalogs(services.registry),
     approval: new ToolApproval(() => services.settings.approvalPolicy()),
