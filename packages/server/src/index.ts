@@ -6,10 +6,11 @@
 
 export { hashApiKey, newApiKey } from './auth/api-keys.ts';
 export type { User, UserSeed } from './auth/user.ts';
-export { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
-export { createGateway, type Gateway, type GatewayOptions, type ServerSeed } from './gateway.ts';
+export type { ServerSeed } from './config/server-seed.ts';
+export { createGateway, type Gateway, type GatewayOptions } from './gateway/create-gateway.ts';
 export { buildOpenApiDocument } from './http/openapi-document.ts';
 export type { WebAppOptions } from './http/serve-web-app.ts';
+export { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './limits/gateway-limits.ts';
 export type { ApiMessage, ApiToolCall, MessageDraft } from './messages/api-message.ts';
 export { fromApiMessages } from './messages/from-api-messages.ts';
 export { toApiMessages } from './messages/to-api-messages.ts';

@@ -9,7 +9,7 @@ import {
 } from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
-import type { GatewayLimits } from '../config/gateway-limits.ts';
+import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { ServerRegistry, UnavailableServer } from '../mcp/server-registry.ts';
 import type { ClientToolDeclaration, ConversationRow } from '../store/conversation.ts';
 import type { ServerRow } from '../store/server-store.ts';

@@ -6,6 +6,7 @@ import { embedderFromEnv, type LanguageModel } from '@switchboard/core';
 import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/providers';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import type { Logger } from 'pino';
+import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import {
   configuredServers,
@@ -13,8 +14,7 @@ import {
   readConfigFile,
   type SwitchboardConfig,
 } from '../config/switchboard-config.ts';
-import { createGateway, type Gateway } from '../gateway.ts';
-import { LOCAL_USER } from '../http/authenticate.ts';
+import { createGateway, type Gateway } from '../gateway/create-gateway.ts';
 import { createLogger } from '../observability/create-logger.ts';
 import type { ServerSummary } from './first-run-banner.ts';
 import { startShippedServers } from './start-shipped-servers.ts';

@@ -9,7 +9,7 @@ import {
   type ShippedServer,
   serveHttp,
 } from '@switchboard/servers';
-import type { ServerSeed } from '../gateway.ts';
+import type { ServerSeed } from '../config/server-seed.ts';
 import { authenticateCaller, callerIdentifyingFetch } from '../mcp/caller-identity.ts';
 
 /** Shipped servers running in this process, served over Streamable HTTP on loopback. */

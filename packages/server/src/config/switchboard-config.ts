@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { ApprovalPolicy } from '@switchboard/core';
 import type { UserSeed } from '../auth/user.ts';
-import type { ServerSeed } from '../gateway.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
+import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { ServerOAuth } from '../store/server-store.ts';
-import type { GatewayLimits } from './gateway-limits.ts';
+import type { ServerSeed } from './server-seed.ts';
 
 /** A user in the configuration file: the key literally, or (better) the variable holding it. */
 export interface ConfiguredUser {

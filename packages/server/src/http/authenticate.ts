@@ -1,10 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
+import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
-import type { GatewayEnv, GatewayServices } from './gateway-services.ts';
-
-/** The caller of an open (key-less, loopback-only) gateway. */
-export const LOCAL_USER: User = { id: 'local', name: 'Local user', role: 'admin' };
 
 /**
  * Resolves the caller from `Authorization: Bearer <key>` or `X-API-Key: <key>`; 401 without a known

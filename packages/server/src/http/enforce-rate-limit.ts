@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { User } from '../auth/user.ts';
+import type { GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
-import type { GatewayServices } from './gateway-services.ts';
 
 /**
  * Counts a model-invoking request against the user's per-minute limit (shared by replicas through

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import type { GatewayEnv } from './gateway-services.ts';
+import type { GatewayEnv } from '../services/gateway-services.ts';
 
 /** Logs each request once it is answered: method, path, status, milliseconds and user (never headers or bodies). */
 export function logRequests(logger: Logger): MiddlewareHandler<GatewayEnv> {

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@switchboard/core';
 import type { Context } from 'hono';
+import type { GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
-import type { GatewayServices } from './gateway-services.ts';
 
 /**
  * Reads a JSON body of at most `limits.maxBodyBytes` and validates it against its schema: a body

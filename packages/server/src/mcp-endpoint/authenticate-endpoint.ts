@@ -1,7 +1,7 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
-import { LOCAL_USER } from '../http/authenticate.ts';
-import type { GatewayServices } from '../http/gateway-services.ts';
+import type { GatewayServices } from '../services/gateway-services.ts';
 import { protectedResourceMetadataUrl } from './protected-resource-metadata.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import type { User } from '../auth/user.ts';
-import type { GatewayEnv, GatewayServices } from '../http/gateway-services.ts';
+import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
 import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
 import { checkRequestOrigin } from './check-request-origin.ts';

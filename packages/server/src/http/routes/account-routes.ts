@@ -1,9 +1,9 @@
 import type { ApprovalPolicy } from '@switchboard/core';
 import { Hono } from 'hono';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { usageTotals } from '../../store/usage-store.ts';
 import { createUser, listUsers } from '../../store/user-store.ts';
 import { requireAdmin } from '../authenticate.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { PolicyUpdateSchema, UserCreateSchema } from '../schemas.ts';
 

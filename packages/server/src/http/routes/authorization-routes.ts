@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { AuthorizationFlowError } from '../../mcp/server-authorizations.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { type ServerRow, usesOAuth } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { AuthorizeRequestSchema } from '../schemas.ts';
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import {
   type ConversationInput,
   createConversation,
@@ -8,7 +9,6 @@ import {
   updateConversation,
 } from '../../store/conversation-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { ConversationInputSchema } from '../schemas.ts';
 import { toApiError } from '../to-api-error.ts';

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import type { InteractionAnswer } from '../../chat/interaction-answer.ts';
 import { CONTROL_CHANNEL, type ControlMessage } from '../../coordination/gateway-bus.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { getConversation } from '../../store/conversation-store.ts';
 import { storeInteractionAnswer } from '../../store/interaction-answer-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { ElicitationAnswerSchema, SamplingDecisionSchema } from '../schemas.ts';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { MessageDraft } from '../../messages/api-message.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { getConversation } from '../../store/conversation-store.ts';
 import { editHistory } from '../../store/edit-history.ts';
 import { deleteMessage, insertMessages, listMessages, toApiMessage } from '../../store/message-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { MessageInputSchema } from '../schemas.ts';
 import { toApiError } from '../to-api-error.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { AuthorizationFlowError } from '../../mcp/server-authorizations.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 
 /**
  * `GET /oauth/callback`: where authorization servers send the person back. Unauthenticated — the

@@ -3,8 +3,8 @@ import { type Context, Hono } from 'hono';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { withDeadline } from '../../mcp/with-deadline.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { ApiError } from '../api-error.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { PromptGetRequestSchema, ResourceReadRequestSchema } from '../schemas.ts';
 

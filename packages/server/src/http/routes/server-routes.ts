@@ -5,6 +5,7 @@ import { AuthorizationRequiredError } from '../../mcp/authorization-required-err
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import { withDeadline } from '../../mcp/with-deadline.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import {
   deleteServer,
   insertServer,
@@ -16,7 +17,6 @@ import {
 } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { ElicitationAnswerSchema, ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
 import { wantsStream } from '../write-sse.ts';

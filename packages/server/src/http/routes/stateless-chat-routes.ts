@@ -13,11 +13,11 @@ import type { MessageDraft } from '../../messages/api-message.ts';
 import { fromApiMessages, MessageFormatError } from '../../messages/from-api-messages.ts';
 import { toApiMessages } from '../../messages/to-api-messages.ts';
 import { logTurnFailure } from '../../observability/log-turn-failure.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { recordUsage, turnUsage } from '../../store/usage-store.ts';
 import { ApiError } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { StatelessChatRequestSchema } from '../schemas.ts';
 

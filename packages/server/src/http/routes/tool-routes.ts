@@ -1,9 +1,9 @@
 import type { McpToolDef } from '@switchboard/core';
 import { Hono } from 'hono';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import type { EnabledTool } from '../../store/conversation.ts';
 import { getConversation, updateConversation } from '../../store/conversation-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
-import type { GatewayEnv, GatewayServices } from '../gateway-services.ts';
 import { readBody } from '../read-body.ts';
 import { EnableToolRequestSchema } from '../schemas.ts';
 

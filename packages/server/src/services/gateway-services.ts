@@ -4,15 +4,15 @@ import type { User } from '../auth/user.ts';
 import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ModelResolver } from '../chat/model-resolver.ts';
 import type { TurnRunner } from '../chat/turn-runner.ts';
-import type { GatewayLimits } from '../config/gateway-limits.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
+import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
 import type { AuditTrail } from '../mcp-endpoint/audit-trail.ts';
 import type { Database } from '../storage/database.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
-import type { UserCache } from './user-cache.ts';
+import type { UserCache } from '../store/user-cache.ts';
 
 /** Everything the HTTP routes use. */
 export interface GatewayServices {

@@ -16,57 +16,35 @@ import {
 import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { UserSeed } from './auth/user.ts';
-import { CatalogCache } from './chat/catalog-cache.ts';
-import { modelLabel } from './chat/model-label.ts';
-import { createModelResolver } from './chat/model-resolver.ts';
-import { storedToolEmbedder } from './chat/stored-tool-embedder.ts';
-import { TurnRunner } from './chat/turn-runner.ts';
-import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './config/gateway-limits.ts';
-import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from './coordination/gateway-bus.ts';
-import { createMemoryBus } from './coordination/memory-bus.ts';
-import { createRedisBus } from './coordination/redis-bus.ts';
-import { LOCAL_USER } from './http/authenticate.ts';
-import { createApp } from './http/create-app.ts';
-import type { GatewayEnv, GatewayServices } from './http/gateway-services.ts';
-import type { WebAppOptions } from './http/serve-web-app.ts';
-import { UserCache } from './http/user-cache.ts';
-import { createMemoryRateLimiter } from './limits/memory-rate-limiter.ts';
-import { createRedisRateLimiter } from './limits/redis-rate-limiter.ts';
-import { ServerAuthorizations } from './mcp/server-authorizations.ts';
-import { ServerRegistry } from './mcp/server-registry.ts';
-import { createPublicOnlyFetch } from './mcp/ssrf-guard.ts';
-import { AuditTrail } from './mcp-endpoint/audit-trail.ts';
-import { createLogger } from './observability/create-logger.ts';
-import { createTracingObserver } from './observability/tracing-observer.ts';
-import type { Database } from './storage/database.ts';
-import { type DatabaseOptions, openDatabase } from './storage/open-database.ts';
-import {
-  type ServerOAuth,
-  type ServerRoot,
-  type ServerTransport,
-  upsertDeploymentServer,
-} from './store/server-store.ts';
-import { SettingsStore } from './store/settings-store.ts';
-import { ensureKeylessUser, upsertUser } from './store/user-store.ts';
-
-/** A deployment server from the configuration: a URL, a stdio command, or a built-in server. */
-export interface ServerSeed {
-  name: string;
-  description?: string;
-  url?: string;
-  headers?: Record<string, string>;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  /** The name of a built-in server this process runs (see `builtins`). */
-  builtin?: string;
-  /** A `url` server that authorizes each user with OAuth (each user connects it once). */
-  oauth?: ServerOAuth;
-  /** What the server may work in (MCP roots, e.g. `file:///srv/projects`), answered to its `roots/list`. */
-  roots?: ServerRoot[];
-}
+import { LOCAL_USER } from '../auth/local-user.ts';
+import type { UserSeed } from '../auth/user.ts';
+import { CatalogCache } from '../chat/catalog-cache.ts';
+import { modelLabel } from '../chat/model-label.ts';
+import { createModelResolver } from '../chat/model-resolver.ts';
+import { storedToolEmbedder } from '../chat/stored-tool-embedder.ts';
+import { TurnRunner } from '../chat/turn-runner.ts';
+import type { ServerSeed } from '../config/server-seed.ts';
+import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
+import { createMemoryBus } from '../coordination/memory-bus.ts';
+import { createRedisBus } from '../coordination/redis-bus.ts';
+import { createApp } from '../http/create-app.ts';
+import type { WebAppOptions } from '../http/serve-web-app.ts';
+import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from '../limits/gateway-limits.ts';
+import { createMemoryRateLimiter } from '../limits/memory-rate-limiter.ts';
+import { createRedisRateLimiter } from '../limits/redis-rate-limiter.ts';
+import { ServerAuthorizations } from '../mcp/server-authorizations.ts';
+import { ServerRegistry } from '../mcp/server-registry.ts';
+import { createPublicOnlyFetch } from '../mcp/ssrf-guard.ts';
+import { AuditTrail } from '../mcp-endpoint/audit-trail.ts';
+import { createLogger } from '../observability/create-logger.ts';
+import { createTracingObserver } from '../observability/tracing-observer.ts';
+import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
+import type { Database } from '../storage/database.ts';
+import { type DatabaseOptions, openDatabase } from '../storage/open-database.ts';
+import { type ServerTransport, upsertDeploymentServer } from '../store/server-store.ts';
+import { SettingsStore } from '../store/settings-store.ts';
+import { UserCache } from '../store/user-cache.ts';
+import { ensureKeylessUser, upsertUser } from '../store/user-store.ts';
 
 /** Options of {@link createGateway}. */
 export interface GatewayOptions {

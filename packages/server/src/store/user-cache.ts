@@ -1,6 +1,6 @@
 import type { User } from '../auth/user.ts';
 import type { Database } from '../storage/database.ts';
-import { findUserByApiKey } from '../store/user-store.ts';
+import { findUserByApiKey } from './user-store.ts';
 
 /** Looks API keys up, remembering answers for a few seconds (every request authenticates). */
 export class UserCache {
