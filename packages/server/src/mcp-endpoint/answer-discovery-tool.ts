@@ -15,11 +15,11 @@ export type DiscoveryAnswer =
  * full) and `call_tool` (resolved to the real tool and its arguments, which the caller runs).
  * Bad input gets an error result saying what to send instead.
  */
-export function answerDiscoveryTool(
+export async function answerDiscoveryTool(
   name: DiscoveryToolName,
   args: Record<string, unknown>,
   { catalog, needsAuthorization, unavailable }: UserCatalog,
-): DiscoveryAnswer {
+): Promise<DiscoveryAnswer> {
   switch (name) {
     case 'search_tools': {
       const query = args.query;
@@ -31,7 +31,7 @@ export function answerDiscoveryTool(
           `Unknown server ${JSON.stringify(server)}; search without "server" to search every server.`,
         );
       const limit = clampLimit(args.limit);
-      const hits = catalog.search(query, { limit, ...(typeof server === 'string' ? { server } : {}) });
+      const hits = await catalog.search(query, { limit, ...(typeof server === 'string' ? { server } : {}) });
       const tools = hits.map((hit) => ({
         name: hit.name,
         server: hit.serverName,

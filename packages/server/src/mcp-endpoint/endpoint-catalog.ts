@@ -1,10 +1,4 @@
-import {
-  type McpLayer,
-  type McpToolDef,
-  sanitizeServerName,
-  ToolSearchIndex,
-  type ToolSearchResult,
-} from '@switchboard/core';
+import { type McpLayer, type McpToolDef, sanitizeServerName, type ToolCatalog } from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import { disambiguatedToolName, endpointToolName } from './endpoint-tool-name.ts';
 
@@ -25,7 +19,8 @@ export interface EndpointTool {
 /**
  * The tools one user reaches through `/mcp`: every tool of every server they may use, named
  * `{server}_{tool}` (names that collide after sanitizing get a hash suffix), with ranked search
- * over them (core's `ToolSearchIndex`, built on first search). Read-only once built.
+ * over them through the gateway's tool catalog of the same servers, so `/mcp` ranks as chat does
+ * (lexical, fused with dense retrieval when embeddings are configured). Read-only once built.
  */
 export class EndpointCatalog {
   /** Tools by endpoint name, in server order. */
@@ -35,10 +30,19 @@ export class EndpointCatalog {
   /** The connection to each server, by registered name (for resources and prompts). */
   readonly connections: ReadonlyMap<string, McpConnection>;
   readonly #layers: readonly McpLayer[];
-  readonly #names = new Map<McpToolDef, string>();
-  #index?: ToolSearchIndex;
+  /** Endpoint tools by sanitized server and real tool name (how the ranking names a hit). */
+  readonly #byServerTool = new Map<string, EndpointTool>();
+  readonly #ranking: () => ToolCatalog;
 
-  constructor(layers: readonly McpLayer[], clients: ReadonlyMap<string, McpConnection>) {
+  /**
+   * @param ranking The gateway's tool catalog of these layers (its shared `CatalogCache`), asked
+   *   for on the first search.
+   */
+  constructor(
+    layers: readonly McpLayer[],
+    clients: ReadonlyMap<string, McpConnection>,
+    ranking: () => ToolCatalog,
+  ) {
     const tools = new Map<string, EndpointTool>();
     const connections = new Map<string, McpConnection>();
     for (const layer of layers) {
@@ -54,42 +58,38 @@ export class EndpointCatalog {
         let name = endpointToolName(layer.serverName, tool.name);
         if (tools.has(name)) name = disambiguatedToolName(layer.serverName, tool.name);
         if (tools.has(name)) continue;
-        tools.set(name, { name, serverName: layer.serverName, server, tool, connection });
-        this.#names.set(tool, name);
+        const endpointTool = { name, serverName: layer.serverName, server, tool, connection };
+        tools.set(name, endpointTool);
+        this.#byServerTool.set(`${server}\u0000${tool.name}`, endpointTool);
       }
     }
     this.tools = tools;
     this.connections = connections;
     this.serverCount = layers.length;
     this.#layers = layers;
+    this.#ranking = ranking;
   }
 
-  /** The best matches for `query` (optionally only one server's, by its name), best first. */
-  search(query: string, options: { server?: string; limit: number }): EndpointTool[] {
-    this.#index ??= this.#buildIndex();
+  /**
+   * The best matches for `query` (optionally only one server's, by its name), best first. Waits on
+   * the embeddings endpoint when dense retrieval is configured; lexical alone if it fails.
+   */
+  async search(query: string, options: { server?: string; limit: number }): Promise<EndpointTool[]> {
     const server = options.server === undefined ? undefined : sanitizeServerName(options.server);
-    return this.#index
-      .search(query, { limit: options.limit, dedupe: false, ...(server ? { server } : {}) })
-      .flatMap((hit: ToolSearchResult) => {
-        const tool = this.tools.get(hit.prefixedName);
-        return tool ? [tool] : [];
-      });
+    const [hits = []] = await this.#ranking().rankTools([query], {
+      limit: options.limit,
+      dedupe: false,
+      ...(server ? { server } : {}),
+    });
+    return hits.flatMap((hit) => {
+      const tool = this.#byServerTool.get(`${hit.server}\u0000${hit.toolName}`);
+      return tool ? [tool] : [];
+    });
   }
 
   /** Whether a server of this name (registered or sanitized) is in the catalog. */
   hasServer(name: string): boolean {
     const wanted = sanitizeServerName(name);
     return this.#layers.some((layer) => sanitizeServerName(layer.serverName) === wanted);
-  }
-
-  #buildIndex(): ToolSearchIndex {
-    const index = new ToolSearchIndex();
-    for (const layer of this.#layers) {
-      index.add(layer, {
-        server: sanitizeServerName(layer.serverName),
-        nameOf: (tool) => this.#names.get(tool),
-      });
-    }
-    return index;
   }
 }

@@ -1,4 +1,5 @@
 import type { User } from '../auth/user.ts';
+import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ServerRegistry, TurnTools } from '../mcp/server-registry.ts';
 import { EndpointCatalog } from './endpoint-catalog.ts';
 
@@ -25,14 +26,20 @@ export interface UserCatalog {
  */
 export class EndpointCatalogs {
   readonly #registry: ServerRegistry;
+  readonly #ranking: CatalogCache;
   readonly #capacity: number;
   readonly #catalogs = new Map<string, EndpointCatalog>();
   readonly #recent = new Map<string, { at: number; servers: string; catalog: UserCatalog }>();
   readonly #ids = new WeakMap<object, number>();
   #nextId = 1;
 
-  constructor(registry: ServerRegistry, capacity = 100) {
+  /**
+   * @param ranking The gateway's tool catalogs (chat's), which rank `/mcp` searches too: one search
+   *   path, one dense retrieval.
+   */
+  constructor(registry: ServerRegistry, ranking: CatalogCache, capacity = 100) {
     this.#registry = registry;
+    this.#ranking = ranking;
     this.#capacity = capacity;
   }
 
@@ -61,7 +68,7 @@ export class EndpointCatalogs {
       .join('|')}`;
     let catalog = this.#catalogs.get(key);
     if (catalog) this.#catalogs.delete(key);
-    else catalog = new EndpointCatalog(tools.layers, tools.clients);
+    else catalog = new EndpointCatalog(tools.layers, tools.clients, () => this.#ranking.get(tools.layers));
     this.#catalogs.set(key, catalog);
     if (this.#catalogs.size > this.#capacity)
       this.#catalogs.delete(this.#catalogs.keys().next().value as string);

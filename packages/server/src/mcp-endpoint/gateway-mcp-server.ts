@@ -83,7 +83,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
         callEndpointTool(deps, connection.user, tool, toolArgs, ctx, server.getClientCapabilities() ?? {}),
       );
     if (modeOf(catalog) === 'discovery' && isDiscoveryToolName(name)) {
-      const answer = answerDiscoveryTool(name, args, userCatalog);
+      const answer = await answerDiscoveryTool(name, args, userCatalog);
       if ('call' in answer) return run(answer.call.tool, answer.call.arguments);
       if (answer.found.length > 0 && connection.activated.add(answer.found))
         connection.announceToolsChanged(server);

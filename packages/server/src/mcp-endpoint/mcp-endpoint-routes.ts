@@ -27,7 +27,7 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const deps: GatewayMcpServerDeps = {
     audit: services.endpointAudit,
     rateLimiter: services.rateLimiter,
-    catalogs: new EndpointCatalogs(services.registry),
+    catalogs: new EndpointCatalogs(services.registry, services.catalogs),
     approval: new ToolApproval(() => services.settings.approvalPolicy()),
   };
   const sessions = new EndpointSessions();
