@@ -1,6 +1,6 @@
+import type { SqlPlan } from '@switchboard/servers/country-questions';
 import type { ToolChoice } from './choose-tool.ts';
 import { humanize } from './choose-widget.ts';
-import type { SqlPlan } from './country-questions.ts';
 import { isRecord, mainRecords, parseResult } from './parse-result.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import type { PropertyInfo } from './schema-properties.ts';

@@ -1,5 +1,5 @@
 import type { ProviderTool } from '@switchboard/core';
-import { planCountryQuery, type SqlPlan } from './country-questions.ts';
+import { planCountryQuery, type SqlPlan } from '@switchboard/servers/country-questions';
 import { readDate } from './extract/dates.ts';
 import { findChoice } from './extract/enum-values.ts';
 import { readKeyValue } from './extract/key-value.ts';

@@ -1,9 +1,9 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
+import { planCountryQuery, type SqlPlan } from '@switchboard/servers/country-questions';
 import { argumentSources } from './argument-sources.ts';
 import { callTitle } from './call-title.ts';
 import { chooseTool } from './choose-tool.ts';
 import { actionReply, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
-import { planCountryQuery, type SqlPlan } from './country-questions.ts';
 import { words } from './message-words.ts';
 import { isRecord, parseResult } from './parse-result.ts';
 import { candidatesFromSearch, keepRelevant, rankOfferedTools } from './rank-candidates.ts';

@@ -1,4 +1,4 @@
-import { planCountryQuery } from './country-questions.ts';
+import { planCountryQuery } from '@switchboard/servers/country-questions';
 import { spellOutOperators } from './extract/numbers.ts';
 import { contentWords, unique } from './message-words.ts';
 

@@ -1,6 +1,4 @@
-import { readCount } from './extract/numbers.ts';
-
-/** A query built from one of the planner's country-question templates. */
+/** A read-only query over the open-data database, built from one of its country-question templates. */
 export interface SqlPlan {
   /** Which template produced it, e.g. `largest countries by area`. */
   template: string;
@@ -15,6 +13,12 @@ const MAX_LIMIT = 50;
 const PROFILE =
   /\b(?:about|profile of|facts (?:about|on|for)|info(?:rmation)? (?:about|on)|capital(?: city)? of|languages? (?:are |is )?spoken in|currenc(?:y|ies) (?:of|in|used in))\s+(.+)/i;
 const NEIGHBOURS = /\b(?:border(?:s|ing)?|neighbou?r(?:s|ing)?(?:\s+(?:countries|of))*)\s+(?:of\s+)?(.+)/i;
+/** How a question asks for a number of rows: "top 5", "first 3", "5 results", "limit 20", "largest 7". */
+const LIMIT_PATTERNS = [
+  /\b(?:top|first|limit|max(?:imum)?)\s+(\d+)\b/i,
+  /\b(\d+)\s+(?:results|rows|items|largest|biggest|smallest)\b/i,
+  /\b(?:largest|biggest|smallest|tiniest)\s+(\d+)\b/i,
+];
 const COUNTRY_MATCH =
   'c.name ILIKE $1 OR c.official_name ILIKE $1 OR c.cca3 = upper($1) OR c.cca2 = upper($1)';
 
@@ -149,8 +153,9 @@ function filters(place: string | undefined, landlocked: boolean): { where: strin
 }
 
 function limitOf(text: string): number {
-  const asked =
-    readCount(text, 'limit') ?? Number(/\b(?:largest|biggest|smallest|tiniest)\s+(\d+)\b/i.exec(text)?.[1]);
+  const asked = Number(
+    LIMIT_PATTERNS.map((pattern) => pattern.exec(text)?.[1]).find((count) => count !== undefined),
+  );
   return Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_LIMIT) : DEFAULT_LIMIT;
 }
 
