@@ -36,7 +36,6 @@ export {
   ToolDispatcher,
 } from './dispatch/dispatcher.ts';
 export { normalizeToolOutput } from './dispatch/normalize-tool-output.ts';
-export type { CanvasActionEvent, WidgetEvent } from './dispatch/ui-hooks.ts';
 export {
   ElicitationBroker,
   type ElicitationRequest,

@@ -1,4 +1,5 @@
-import type { AgentEvent, CanvasActionEvent, WidgetEvent } from '@switchboard/core';
+import type { AgentEvent } from '@switchboard/core';
+import type { CanvasAction } from '../effects/ui-effects.ts';
 import type { CanvasEvent } from './canvas-types.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { CanvasEvent } from './canvas-types.ts';
 export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | undefined {
   if (event.type !== 'CUSTOM') return undefined;
   if (event.name === 'widget') {
-    const widget = event.value as WidgetEvent;
+    const widget = event.value;
     if (typeof widget?.id !== 'string' || typeof widget.type !== 'string') return undefined;
     return {
       type: 'add',
@@ -18,13 +19,13 @@ export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | unde
       data: isRecord(widget.data) ? widget.data : {},
     };
   }
-  if (event.name === 'canvas') return canvasEventFromAction(event.value as CanvasActionEvent);
+  if (event.name === 'canvas') return canvasEventFromAction(event.value);
   return undefined;
 }
 
-/** The canvas change of one `canvas` tool action (as emitted by core's dispatcher). */
+/** Decodes one `canvas` tool action (the `canvas` event's value) into the canvas change it makes. */
 export function canvasEventFromAction(
-  action: Pick<CanvasActionEvent, 'action' | 'id' | 'params'>,
+  action: Pick<CanvasAction, 'action' | 'id' | 'params'>,
 ): CanvasEvent | undefined {
   const params = isRecord(action?.params) ? action.params : {};
   if (action?.action === 'clear') return { type: 'clear' };

@@ -1,4 +1,5 @@
-import type { AgentEvent, ToolCall, ToolCatalog, WidgetEvent } from '@switchboard/core';
+import type { AgentEvent, ToolCall, ToolCatalog } from '@switchboard/core';
+import type { WidgetEvent } from '../effects/ui-effects.ts';
 import type { ResourceReadResult } from './mcp-app-resource.ts';
 import { mcpAppFromResource, mcpAppResourceUri } from './mcp-app-resource.ts';
 import type { McpAppResource, McpAppWidgetData } from './mcp-app-types.ts';

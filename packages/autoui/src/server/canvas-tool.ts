@@ -1,21 +1,22 @@
 import type { SchemaValidator, WebMcpToolInput } from '@switchboard/core';
 import type { CanvasBlock } from '../canvas/canvas-types.ts';
 import type { WidgetCatalog } from '../catalog/widget-catalog.ts';
+import type { CanvasActionName } from '../effects/ui-effects.ts';
 import { sanitizeStyle } from '../sanitize/sanitize-style.ts';
 import { sanitizeWidgetUrls } from '../sanitize/sanitize-widget-urls.ts';
 import type { UrlPolicy } from '../sanitize/url-policy.ts';
 import { validateWidget } from '../validation/validate-widget.ts';
-import { toolError } from './tool-error.ts';
+import { isToolError, toolError } from './tool-error.ts';
 
 /** Reads the current canvas, so the tool can check ids and validate updates against the widget's schema. */
 export type CanvasLookup = (id: string) => Pick<CanvasBlock, 'type' | 'data'> | undefined;
 
-const ACTIONS = ['clear', 'update', 'move', 'resize', 'style'] as const;
+const ACTIONS: readonly CanvasActionName[] = ['clear', 'update', 'move', 'resize', 'style'];
 
 /**
  * The `canvas` tool: clear the canvas, or update, move, resize or style one widget by id. It checks the
  * action's params (numbers for move/resize, safe CSS for style, the widget schema for update when a
- * canvas lookup is given); the runtime's dispatcher then applies it (callbacks, `canvas` event).
+ * canvas lookup is given) and emits the accepted action as the `canvas` event (see `ToolCallContext.emit`).
  */
 export function canvasTool(
   catalog: WidgetCatalog,
@@ -41,42 +42,61 @@ export function canvasTool(
       required: ['action'],
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    execute: (input) => {
-      const action = input.action as (typeof ACTIONS)[number];
-      const params = (input.params ?? {}) as Record<string, unknown>;
-      if (action === 'clear') return { ok: true, action };
-      const id = input.id;
-      if (typeof id !== 'string' || id === '')
-        return toolError(`Error: canvas action "${action}" needs the widget id`);
-      const block = lookup?.(id);
-      if (lookup && !block) return toolError(`Error: no widget "${id}" on the canvas`);
-      switch (action) {
-        case 'move':
-          return numbersOrError(action, id, params, ['x', 'y']);
-        case 'resize':
-          return numbersOrError(action, id, params, ['width', 'height']);
-        case 'style': {
-          const { style, rejected } = sanitizeStyle(params.styles ?? params);
-          if (Object.keys(style).length === 0)
-            return toolError(`Error: no usable style: ${rejected.join('; ')}`);
-          return { ok: true, action, id, style, ...(rejected.length > 0 ? { ignored: rejected } : {}) };
-        }
-        case 'update': {
-          if (!block) return { ok: true, action, id };
-          const outcome = validateWidget(catalog, validator, block.type, { ...block.data, ...params });
-          if (!outcome.ok) {
-            const { ok: _ok, ...body } = outcome;
-            return toolError(body);
-          }
-          const { removed } = sanitizeWidgetUrls(outcome.definition, outcome.params, policy, (name) =>
-            catalog.get(name),
-          );
-          if (removed.length > 0) return toolError({ error: 'URLs not allowed', removed_urls: removed });
-          return { ok: true, action, id };
-        }
+    execute: (input, context) => {
+      const result = checkAction(catalog, validator, policy, lookup, input);
+      if (!isToolError(result)) {
+        const action = input.action as CanvasActionName;
+        const id = typeof input.id === 'string' ? input.id : undefined;
+        const params = (
+          typeof input.params === 'object' && input.params !== null ? input.params : {}
+        ) as Record<string, unknown>;
+        context.emit?.('canvas', { action, id, params, toolCallId: context.toolCallId ?? '' });
       }
+      return result;
     },
   };
+}
+
+/** The `canvas` tool's answer to one call: its result, or a tool error. */
+function checkAction(
+  catalog: WidgetCatalog,
+  validator: SchemaValidator,
+  policy: UrlPolicy,
+  lookup: CanvasLookup | undefined,
+  input: Record<string, unknown>,
+): unknown {
+  const action = input.action as CanvasActionName;
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  if (action === 'clear') return { ok: true, action };
+  const id = input.id;
+  if (typeof id !== 'string' || id === '')
+    return toolError(`Error: canvas action "${action}" needs the widget id`);
+  const block = lookup?.(id);
+  if (lookup && !block) return toolError(`Error: no widget "${id}" on the canvas`);
+  switch (action) {
+    case 'move':
+      return numbersOrError(action, id, params, ['x', 'y']);
+    case 'resize':
+      return numbersOrError(action, id, params, ['width', 'height']);
+    case 'style': {
+      const { style, rejected } = sanitizeStyle(params.styles ?? params);
+      if (Object.keys(style).length === 0) return toolError(`Error: no usable style: ${rejected.join('; ')}`);
+      return { ok: true, action, id, style, ...(rejected.length > 0 ? { ignored: rejected } : {}) };
+    }
+    case 'update': {
+      if (!block) return { ok: true, action, id };
+      const outcome = validateWidget(catalog, validator, block.type, { ...block.data, ...params });
+      if (!outcome.ok) {
+        const { ok: _ok, ...body } = outcome;
+        return toolError(body);
+      }
+      const { removed } = sanitizeWidgetUrls(outcome.definition, outcome.params, policy, (name) =>
+        catalog.get(name),
+      );
+      if (removed.length > 0) return toolError({ error: 'URLs not allowed', removed_urls: removed });
+      return { ok: true, action, id };
+    }
+  }
 }
 
 function numbersOrError(

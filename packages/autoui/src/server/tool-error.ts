@@ -5,3 +5,8 @@ export function toolError(body: unknown): { content: Array<{ type: 'text'; text:
     isError: true,
   };
 }
+
+/** True when a tool's result is an error result (as {@link toolError} makes). */
+export function isToolError(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
+}

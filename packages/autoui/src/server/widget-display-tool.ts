@@ -19,7 +19,7 @@ export interface DisplayedWidget {
 /**
  * The `widget_display` tool: resolve the widget (aliases too) → validate the params against its schema
  * (on failure an error result `{error:'Validation failed', details, expected_schema}`) → sanitize every
- * URL → return `{widget, data, id}`. The runtime's dispatcher then shows it (onWidget, `widget` event).
+ * URL → emit the `widget` event (see `ToolCallContext.emit`) and return `{widget, data, id}`.
  */
 export function widgetDisplayTool(
   catalog: WidgetCatalog,
@@ -44,7 +44,7 @@ export function widgetDisplayTool(
       required: ['name', 'params'],
     },
     annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
-    execute: (input) => {
+    execute: (input, context) => {
       const outcome = validateWidget(catalog, validator, input.name, input.params);
       if (!outcome.ok) {
         const { ok: _ok, ...body } = outcome;
@@ -55,6 +55,12 @@ export function widgetDisplayTool(
       );
       const displayed: DisplayedWidget = { widget: outcome.name, data: params, id: newWidgetId() };
       if (removed.length > 0) displayed.removed_urls = removed;
+      context.emit?.('widget', {
+        id: displayed.id,
+        type: displayed.widget,
+        data: params,
+        toolCallId: context.toolCallId ?? '',
+      });
       return displayed;
     },
   };

@@ -2,7 +2,6 @@ import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-result.ts';
 import { McpConnectionError } from '../mcp/mcp-connection-error.ts';
 import type { AgentSession } from '../session/agent-session.ts';
-import { randomId } from '../shared/random-id.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { CallServerRequests, ToolProgress, WebMcpToolDef } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
@@ -11,8 +10,6 @@ import { SchemaValidator } from '../validation/schema-validator.ts';
 import { guardCall } from './guard-call.ts';
 import { normalizeToolOutput } from './normalize-tool-output.ts';
 import { errorText, validationFailedText } from './tool-result-text.ts';
-import type { UiCallbacks } from './ui-hooks.ts';
-import { applyCanvasAction, displayWidget } from './ui-hooks.ts';
 
 /** Options of a {@link ToolDispatcher}. */
 export interface DispatcherOptions {
@@ -24,7 +21,7 @@ export interface DispatcherOptions {
   truncateResults?: boolean;
   /** Per-call timeout in milliseconds (default 60 s). */
   timeoutMs?: number;
-  callbacks?: UiCallbacks & { onToolCall?: (call: ToolCall) => void };
+  callbacks?: { onToolCall?: (call: ToolCall) => void };
   validator?: SchemaValidator;
 }
 
@@ -54,7 +51,7 @@ const DISCOVERY_ROLES = new Set([
 
 /**
  * Routes tool_use blocks: alias → catalog lookup → pseudo-tools → activation → validation → MCP or
- * WebMCP → UI hooks → truncation → ToolCall record. Never throws: every failure becomes an error
+ * WebMCP (re-emitting the effects a local tool emits) → truncation → ToolCall record. Never throws: every failure becomes an error
  * tool_result the model can act on.
  */
 export class ToolDispatcher {
@@ -148,11 +145,7 @@ export class ToolDispatcher {
     const output = await this.#execute(parsed, args, block.id, context);
     if (output.isError) call.error = output.text.slice(0, 500);
     if (parsed.protocol === 'mcp' && output.value !== undefined) call.structuredContent = output.value;
-    const text =
-      parsed.protocol === 'webmcp'
-        ? this.#applyUiHooks(parsed.toolName, args, output, block.id, context)
-        : output.text;
-    return this.#fit(text, block.id, context.session);
+    return this.#fit(output.text, block.id, context.session);
   }
 
   #activate(parsed: ParsedRealTool, context: DispatchContext): void {
@@ -220,31 +213,11 @@ export class ToolDispatcher {
           deadline.touch();
           onProgress(progress);
         },
+        toolCallId,
+        emit: (name, effect) => context.emit({ type: 'CUSTOM', name, value: effect } as AgentEventInput),
       }),
     );
     return normalizeToolOutput(value);
-  }
-
-  #applyUiHooks(
-    toolName: string,
-    args: Record<string, unknown>,
-    output: ToolOutput,
-    toolCallId: string,
-    context: DispatchContext,
-  ): string {
-    const callbacks = this.#options.callbacks ?? {};
-    if (toolName === 'widget_display' && !output.isError) {
-      const widget = displayWidget(output.value, toolCallId, callbacks, () => `w_${randomId().slice(0, 8)}`);
-      if (!widget) return output.text;
-      context.emit({ type: 'CUSTOM', name: 'widget', value: widget });
-      return JSON.stringify({ ...(output.value as object), id: widget.id });
-    }
-    if (toolName === 'canvas' && !output.isError) {
-      const action = applyCanvasAction(args, toolCallId, callbacks);
-      if ('error' in action) return errorText(action.error);
-      context.emit({ type: 'CUSTOM', name: 'canvas', value: action });
-    }
-    return output.text;
   }
 
   #recall(input: unknown, call: ToolCall, session: AgentSession): string {

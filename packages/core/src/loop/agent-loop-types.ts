@@ -1,6 +1,5 @@
 import type { ToolCatalog, ToolCatalogOptions } from '../catalog/tool-catalog.ts';
 import type { CompressionOptions } from '../context/compress-tool-results.ts';
-import type { UiCallbacks } from '../dispatch/ui-hooks.ts';
 import type { RunInteractionOptions } from '../interaction/run-interactions.ts';
 import type { AgentSession, PendingToolCall } from '../session/agent-session.ts';
 import type { AgentEvent, RunMetrics, StopReason } from '../types/events.ts';
@@ -12,7 +11,7 @@ import type { ApprovalPolicy } from './approval-policy.ts';
 import type { LoopLimits } from './limits.ts';
 
 /** Callbacks of the agent loop (the seed's callback style; the event stream carries the same). */
-export interface AgentCallbacks extends UiCallbacks {
+export interface AgentCallbacks {
   onToolCall?: (call: ToolCall) => void;
   /** Each text delta as it streams; deltas later discarded (see the `model_output_discarded` event) are not taken back here. */
   onText?: (delta: string) => void;

@@ -179,9 +179,7 @@ describe('runAgentLoop', () => {
     expect(result.stopReason).toBe('end_turn');
   });
 
-  it('displays widgets through onWidget and applies canvas actions', async () => {
-    const onWidget = vi.fn(() => ({ id: 'w_canvas1' }));
-    const onMove = vi.fn();
+  it("re-emits the effects a UI layer's tools emit as CUSTOM events", async () => {
     const events: AgentEvent[] = [];
     const result = await runAgentLoop(
       'show conversion',
@@ -201,21 +199,28 @@ describe('runAgentLoop', () => {
               {
                 id: 't2',
                 name: 'autoui_webmcp_canvas',
-                input: { action: 'move', id: 'w_canvas1', params: { x: 10, y: 20 } },
+                input: { action: 'move', id: 'w_t1', params: { x: 10, y: 20 } },
               },
             ],
           },
           { text: 'shown' },
         ],
-        { callbacks: { onWidget, onMove, onEvent: (event) => events.push(event) } },
+        { callbacks: { onEvent: (event) => events.push(event) } },
       ),
     );
-    expect(onWidget).toHaveBeenCalledWith('stat-card', { label: 'Conversion', value: '3.2%', trend: 'up' });
-    expect(JSON.parse(result.toolCalls[0].result)).toMatchObject({ widget: 'stat-card', id: 'w_canvas1' });
-    expect(onMove).toHaveBeenCalledWith('w_canvas1', 10, 20);
-    const custom = events.flatMap((event) => (event.type === 'CUSTOM' ? [event.name] : []));
-    expect(custom).toContain('widget');
-    expect(custom).toContain('canvas');
+    expect(JSON.parse(result.toolCalls[0].result)).toMatchObject({ widget: 'stat-card', id: 'w_t1' });
+    const custom = events.flatMap((event) =>
+      event.type === 'CUSTOM' && (event.name === 'widget' || event.name === 'canvas') ? [event.value] : [],
+    );
+    expect(custom).toEqual([
+      {
+        id: 'w_t1',
+        type: 'stat-card',
+        data: { label: 'Conversion', value: '3.2%', trend: 'up' },
+        toolCallId: 't1',
+      },
+      { action: 'move', id: 'w_t1', params: { x: 10, y: 20 }, toolCallId: 't2' },
+    ]);
   });
 
   it('answers unknown tools and non-object inputs with actionable errors and keeps going', async () => {

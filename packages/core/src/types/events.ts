@@ -11,27 +11,39 @@ export type StopReason =
   | 'awaiting_client_tool'
   | 'awaiting_approval';
 
-/** Names of the CUSTOM events the runtime emits (widgets, canvas actions, metrics…). */
-export type CustomEventName =
-  | 'iteration'
-  | 'model_request'
-  | 'model_response'
-  | 'model_retry'
-  | 'model_output_discarded'
-  | 'tool_progress'
-  | 'tool_call'
-  | 'tools_activated'
-  | 'widget'
-  | 'canvas'
-  | 'loop_detected'
-  | 'awaiting_client_tool'
-  | 'awaiting_approval'
-  | 'elicitation_request'
-  | 'elicitation_resolved'
-  | 'sampling_request'
-  | 'sampling_resolved'
-  | 'server_log'
-  | 'metrics';
+/**
+ * The value of each CUSTOM event, by name. The runtime's own events (metrics, tool progress, approvals…)
+ * are listed here; a layer adds the events its tools emit (see `ToolCallContext.emit`) by declaration
+ * merging, as autoui adds `widget` and `canvas`:
+ * `declare module '@switchboard/core' { interface CustomEventMap { widget: WidgetEvent } }`.
+ */
+export interface CustomEventMap {
+  iteration: unknown;
+  model_request: unknown;
+  model_response: unknown;
+  model_retry: unknown;
+  model_output_discarded: unknown;
+  tool_progress: unknown;
+  tool_call: unknown;
+  tools_activated: unknown;
+  loop_detected: unknown;
+  awaiting_client_tool: unknown;
+  awaiting_approval: unknown;
+  elicitation_request: unknown;
+  elicitation_resolved: unknown;
+  sampling_request: unknown;
+  sampling_resolved: unknown;
+  server_log: unknown;
+  metrics: unknown;
+}
+
+/** Names of the CUSTOM events: the runtime's own and those layers declare. */
+export type CustomEventName = keyof CustomEventMap;
+
+/** One CUSTOM event per name, its value typed by {@link CustomEventMap}. */
+type CustomEvent = {
+  [Name in CustomEventName]: BaseEvent & { type: 'CUSTOM'; name: Name; value: CustomEventMap[Name] };
+}[CustomEventName];
 
 interface BaseEvent {
   timestamp: number;
@@ -39,7 +51,7 @@ interface BaseEvent {
 
 /**
  * The runtime's event vocabulary, using AG-UI event names so AG-UI clients can read our streams.
- * Widgets, canvas actions and metrics travel as CUSTOM events.
+ * Metrics, tool progress and the events layers declare (widgets, canvas actions) travel as CUSTOM events.
  */
 export type AgentEvent =
   | (BaseEvent & { type: 'RUN_STARTED'; threadId: string; runId: string })
@@ -70,7 +82,7 @@ export type AgentEvent =
     })
   | (BaseEvent & { type: 'STATE_SNAPSHOT'; snapshot: unknown })
   | (BaseEvent & { type: 'STATE_DELTA'; delta: unknown[] })
-  | (BaseEvent & { type: 'CUSTOM'; name: CustomEventName; value: unknown });
+  | CustomEvent;
 
 /** The distributive Omit, so each event variant keeps its own fields. */
 export type AgentEventInput = AgentEvent extends infer E

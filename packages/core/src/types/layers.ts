@@ -1,4 +1,5 @@
 import type { McpServerRequestHandlers } from '../mcp/server-requests.ts';
+import type { CustomEventMap, CustomEventName } from './events.ts';
 
 /** A JSON Schema document, kept as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -48,6 +49,13 @@ export interface ToolCallContext {
   serverRequests?: CallServerRequests;
   /** Stops the caller's own deadline while a person answers such a request; call the result to restart it. */
   holdDeadline?: () => () => void;
+  /** The id of the model's tool_use block this call answers, when a run made the call. */
+  toolCallId?: string;
+  /**
+   * Emits an effect of this call as a CUSTOM event of the run (a UI layer's widget, a canvas action): the
+   * seam through which a layer turns its results into events without the runtime knowing its tools.
+   */
+  emit?: <Name extends CustomEventName>(name: Name, value: CustomEventMap[Name]) => void;
 }
 
 /** The answers to a server's own requests that one tool call offers. */

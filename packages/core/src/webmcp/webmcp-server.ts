@@ -140,6 +140,8 @@ export function createWebMcpServer(name: string, options: { description: string 
       return tool.execute(args as Record<string, unknown>, {
         signal: context.signal ?? new AbortController().signal,
         onProgress: context.onProgress,
+        toolCallId: context.toolCallId,
+        emit: context.emit,
       });
     },
     async readResource(uri) {

@@ -4,7 +4,10 @@ import { SchemaValidator } from '../../src/validation/schema-validator.ts';
 import type { WebMcpServer } from '../../src/webmcp/webmcp-server.ts';
 import { createWebMcpServer } from '../../src/webmcp/webmcp-server.ts';
 
-/** A widget server shaped like autoui's: widget_display validates params against a widget schema. */
+/**
+ * A widget server shaped like autoui's: widget_display validates params against a widget schema, and both
+ * it and canvas emit their effects (`widget`, `canvas` events) through the call's `emit`.
+ */
 export function createTestWidgetServer(): WebMcpServer {
   const server = createWebMcpServer('autoui', { description: 'Widgets' });
   const validator = new SchemaValidator();
@@ -26,12 +29,15 @@ export function createTestWidgetServer(): WebMcpServer {
       properties: { name: { type: 'string' }, params: { type: 'object' } },
       required: ['name', 'params'],
     },
-    execute: ({ name, params }) => {
+    execute: ({ name, params }, context) => {
       if (name !== 'stat-card') return { error: `Unknown widget ${String(name)}` };
       const outcome = validator.validate(statCard, params);
       if (!outcome.valid)
         return { error: 'Validation failed', details: outcome.issues, expected_schema: statCard };
-      return { widget: name, data: params };
+      const id = `w_${context.toolCallId}`;
+      const data = params as Record<string, unknown>;
+      context.emit?.('widget', { id, type: name, data, toolCallId: context.toolCallId ?? '' });
+      return { widget: name, data, id };
     },
   });
   server.registerTool({
@@ -42,7 +48,15 @@ export function createTestWidgetServer(): WebMcpServer {
       properties: { action: { type: 'string' }, id: { type: 'string' }, params: { type: 'object' } },
       required: ['action'],
     },
-    execute: () => ({ ok: true }),
+    execute: ({ action, id, params }, context) => {
+      context.emit?.('canvas', {
+        action: action as 'move',
+        id: id as string,
+        params: params as Record<string, unknown>,
+        toolCallId: context.toolCallId ?? '',
+      });
+      return { ok: true };
+    },
   });
   server.registerTool({
     name: 'recall',

@@ -2,17 +2,20 @@ import {
   type AgentLoopOptions,
   AgentSession,
   buildDiscoveryTools,
+  type CustomEventMap,
   createWebMcpServer,
   type ModelRequest,
   type ModelStreamEvent,
   runAgentLoop,
   type ToolLayer,
-  type WidgetEvent,
 } from '@switchboard/core';
 import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
 import { createOfflinePlanner } from './create-offline-planner.ts';
 import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
+
+/** A widget a UI layer showed, as the `widget` event carries it. */
+type ShownWidget = CustomEventMap['widget'];
 
 /** A display tool that accepts any widget and echoes it back, as a UI layer's widget_display does. */
 function widgetLayer(): ToolLayer {
@@ -25,16 +28,25 @@ function widgetLayer(): ToolLayer {
       properties: { name: { type: 'string' }, params: { type: 'object' } },
       required: ['name', 'params'],
     },
-    execute: ({ name, params }) => ({ widget: name, data: params }),
+    execute: ({ name, params }, context) => {
+      const shown: ShownWidget = {
+        id: `w_${context.toolCallId}`,
+        type: String(name),
+        data: params as Record<string, unknown>,
+        toolCallId: context.toolCallId ?? '',
+      };
+      context.emit?.('widget', shown);
+      return { widget: name, data: params, id: shown.id };
+    },
   });
   return server.layer();
 }
 
 async function run(message: string, options: Partial<AgentLoopOptions> & { layers: ToolLayer[] }) {
-  const widgets: WidgetEvent[] = [];
+  const widgets: ShownWidget[] = [];
   const agentRun = runAgentLoop(message, { provider: createOfflinePlanner(), ...options });
   for await (const event of agentRun) {
-    if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value as WidgetEvent);
+    if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value);
   }
   const result = await agentRun;
   const names = result.toolCalls.map((call) => call.name);

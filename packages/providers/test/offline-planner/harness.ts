@@ -1,13 +1,16 @@
 import {
   type AgentLoopOptions,
   type AgentResult,
+  type CustomEventMap,
   createWebMcpServer,
   runAgentLoop,
   type ToolCall,
   type WebMcpLayer,
-  type WidgetEvent,
 } from '@switchboard/core';
 import { createOfflinePlanner } from '../../src/index.ts';
+
+/** A widget a UI layer showed, as the `widget` event carries it. */
+type ShownWidget = CustomEventMap['widget'];
 
 /**
  * A UI layer with only `widget_display({name, params})`: it accepts any widget and echoes it back as
@@ -26,7 +29,16 @@ export function widgetDisplayLayer(): WebMcpLayer {
       required: ['name', 'params'],
       additionalProperties: false,
     },
-    execute: ({ name, params }) => ({ widget: name, data: params }),
+    execute: ({ name, params }, context) => {
+      const shown: ShownWidget = {
+        id: `w_${context.toolCallId}`,
+        type: String(name),
+        data: params as Record<string, unknown>,
+        toolCallId: context.toolCallId ?? '',
+      };
+      context.emit?.('widget', shown);
+      return { widget: name, data: params, id: shown.id };
+    },
   });
   return server.layer();
 }
@@ -35,7 +47,7 @@ export function widgetDisplayLayer(): WebMcpLayer {
 export interface TurnOutcome {
   result: AgentResult;
   /** The widgets displayed, in order. */
-  widgets: WidgetEvent[];
+  widgets: ShownWidget[];
   /** The names of every tool called, in order. */
   names: string[];
   /** The text of each assistant message of the turn, in order. */
@@ -49,11 +61,11 @@ export async function runTurn(
   message: string,
   options: Omit<AgentLoopOptions, 'provider'>,
 ): Promise<TurnOutcome> {
-  const widgets: WidgetEvent[] = [];
+  const widgets: ShownWidget[] = [];
   const texts = new Map<string, string>();
   const run = runAgentLoop(message, { provider: createOfflinePlanner(), ...options });
   for await (const event of run) {
-    if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value as WidgetEvent);
+    if (event.type === 'CUSTOM' && event.name === 'widget') widgets.push(event.value);
     if (event.type === 'TEXT_MESSAGE_CONTENT')
       texts.set(event.messageId, (texts.get(event.messageId) ?? '') + event.delta);
   }

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '@switchboard/core';
+import type { AgentEvent, CustomEventMap } from '@switchboard/core';
 import { applyTurnCallEvent, NO_TURN_CALLS, type TurnCalls } from './turn-calls.ts';
 import { applyWidgetSourceEvent, NO_WIDGET_SOURCES, type WidgetSources } from './widget-sources.ts';
 
@@ -60,7 +60,8 @@ export function restoreCalls(history: readonly HistoryCall[]): { calls: TurnCall
         type: 'CUSTOM',
         name: 'widget',
         timestamp: 0,
-        value: { id: call.widgetId },
+        // Only the widget's id matters to the sources.
+        value: { id: call.widgetId } as CustomEventMap['widget'],
       });
   }
   return { calls, sources };

@@ -165,10 +165,10 @@ export function createGatewayDriver(options: {
         .map((item) =>
           canvasEventFromAgentEvent({
             type: 'CUSTOM',
-            name: item.kind as 'widget',
+            name: item.kind,
             value: item.payload,
             timestamp: 0,
-          }),
+          } as AgentEvent),
         )
         .filter((event): event is CanvasEvent => event !== undefined);
       serverCanvasEvents = canvas.items.length;
