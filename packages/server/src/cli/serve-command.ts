@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import {
+  configuredMcpMode,
   configuredServers,
   configuredUsers,
   readConfigFile,
@@ -104,6 +105,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       extraLayers: [createAutoUiServer().layer()],
       embeddings,
       allowPrivateNetworks: config.allowPrivateNetworks,
+      mcpMode: configuredMcpMode(config),
       secretKey,
       publicUrl: env.SWITCHBOARD_PUBLIC_URL || config.publicUrl,
       instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,

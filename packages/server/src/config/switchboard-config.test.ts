@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  configuredMcpMode,
   configuredServers,
   configuredUsers,
   readConfigFile,
@@ -80,5 +81,17 @@ describe('the OAuth client secret of a configured server', () => {
   it('leaves servers without OAuth as they are', () => {
     const config: SwitchboardConfig = { servers: [{ name: 'everything', command: 'npx', args: ['x'] }] };
     expect(configuredServers(config, {})).toEqual({ servers: config.servers, warnings: [] });
+  });
+
+  it('reads mcpMode, the default /mcp mode, and refuses a value that is not one', async () => {
+    const path = join(tmpdir(), `switchboard-mcp-mode-${process.pid}.json`);
+    await writeFile(path, JSON.stringify({ mcpMode: 'aggregate' }));
+    expect(configuredMcpMode(await readConfigFile(path))).toBe('aggregate');
+    expect(configuredMcpMode({ mcpMode: 'discovery' })).toBe('discovery');
+    expect(configuredMcpMode({ mcpMode: 'auto' })).toBeUndefined();
+    expect(configuredMcpMode({})).toBeUndefined();
+    expect(() => configuredMcpMode({ mcpMode: 'everything' } as unknown as SwitchboardConfig)).toThrow(
+      'mcpMode must be "discovery", "aggregate" or "auto", not "everything"',
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { ApprovalPolicy } from '@switchboard/core';
 import type { UserSeed } from '../auth/user.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
+import { type EndpointMode, parseEndpointMode } from '../mcp-endpoint/endpoint-mode.ts';
 import type { ServerOAuth } from '../store/server-store.ts';
 import type { ServerSeed } from './server-seed.ts';
 
@@ -79,6 +80,11 @@ export interface SwitchboardConfig {
   /** OpenTelemetry spans (default: on when an OTEL_ exporter variable is set). */
   tracing?: boolean;
   instanceId?: string;
+  /**
+   * How `/mcp` presents tools to a client whose URL names no `?mode=`: `discovery`, `aggregate`, or
+   * `auto` (the default: discovery above the global-mode threshold of servers).
+   */
+  mcpMode?: 'auto' | EndpointMode;
 }
 
 const KNOWN_KEYS = new Set([
@@ -106,6 +112,7 @@ const KNOWN_KEYS = new Set([
   'logLevel',
   'tracing',
   'instanceId',
+  'mcpMode',
   '$schema',
   '//',
 ]);
@@ -185,4 +192,15 @@ export function configuredServers(config: SwitchboardConfig, env: NodeJS.Process
     return { ...server, oauth: { ...oauth, client_secret: secret } };
   });
   return { servers, warnings };
+}
+
+/** The configured default `/mcp` mode (undefined: auto); throws naming the accepted values otherwise. */
+export function configuredMcpMode(config: SwitchboardConfig): EndpointMode | undefined {
+  if (config.mcpMode === undefined) return undefined;
+  const mode = parseEndpointMode(String(config.mcpMode));
+  if (mode instanceof Error)
+    throw new Error(
+      `mcpMode must be "discovery", "aggregate" or "auto", not ${JSON.stringify(config.mcpMode).slice(0, 40)}`,
+    );
+  return mode;
 }

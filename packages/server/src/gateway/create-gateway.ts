@@ -36,6 +36,7 @@ import { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import { ServerRegistry } from '../mcp/server-registry.ts';
 import { createPublicOnlyFetch } from '../mcp/ssrf-guard.ts';
 import { AuditTrail } from '../mcp-endpoint/audit-trail.ts';
+import type { EndpointMode } from '../mcp-endpoint/endpoint-mode.ts';
 import { createLogger } from '../observability/create-logger.ts';
 import { createTracingObserver } from '../observability/tracing-observer.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
@@ -62,6 +63,8 @@ export interface GatewayOptions {
   users?: UserSeed[];
   /** No API keys: every caller is the local administrator. Only for gateways bound to loopback. */
   openAccess?: boolean;
+  /** `/mcp`'s mode for clients that name none (`?mode=`); default: by the number of servers. */
+  mcpMode?: EndpointMode;
   limits?: Partial<GatewayLimits>;
   /** The deployment's approval policy until an administrator changes it. */
   approvalPolicy?: ApprovalPolicy;
@@ -245,6 +248,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     instanceId,
     pollMs: options.pollMs ?? 1_000,
     openAccess: options.openAccess ?? false,
+    ...(options.mcpMode ? { mcpMode: options.mcpMode } : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
   };
   const app = createApp(services, {

@@ -19,6 +19,8 @@ import { registerResourcePassThrough } from './resource-pass-through.ts';
 /** What the gateway's MCP server needs: the users' catalogs and the rules calls follow. */
 export interface GatewayMcpServerDeps extends EndpointCallDeps {
   catalogs: EndpointCatalogs;
+  /** The mode of a connection that names none; absent: by the number of servers (`globalThreshold`). */
+  defaultMode?: EndpointMode;
   /** Servers above which a connection that names no mode gets discovery mode. */
   globalThreshold?: number;
 }
@@ -58,7 +60,11 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   );
   let mode: EndpointMode | undefined;
   const modeOf = (catalog: EndpointCatalog) => {
-    mode ??= resolveEndpointMode(connection.requestedMode, catalog.serverCount, deps.globalThreshold);
+    mode ??= resolveEndpointMode(
+      connection.requestedMode ?? deps.defaultMode,
+      catalog.serverCount,
+      deps.globalThreshold,
+    );
     return mode;
   };
 

@@ -29,6 +29,7 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     rateLimiter: services.rateLimiter,
     catalogs: new EndpointCatalogs(services.registry, services.catalogs),
     approval: new ToolApproval(() => services.settings.approvalPolicy()),
+    ...(services.mcpMode ? { defaultMode: services.mcpMode } : {}),
   };
   const sessions = new EndpointSessions();
   const activations = new Map<string, ActivatedTools>();

@@ -10,6 +10,7 @@ import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
 import type { AuditTrail } from '../mcp-endpoint/audit-trail.ts';
+import type { EndpointMode } from '../mcp-endpoint/endpoint-mode.ts';
 import type { Database } from '../storage/database.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 import type { UserCache } from '../store/user-cache.ts';
@@ -39,6 +40,8 @@ export interface GatewayServices {
   pollMs: number;
   /** No API keys: every caller is the local administrator (loopback-only deployments). */
   openAccess: boolean;
+  /** `/mcp`'s mode for clients that name none; absent: by the number of servers. */
+  mcpMode?: EndpointMode;
   /** Users may register servers on private networks and loopback. */
   allowPrivateNetworks: boolean;
 }
