@@ -23,8 +23,9 @@ function sandboxHeaders(): Plugin {
 
 /**
  * The web app: Svelte 5, built to `dist/` for the gateway to serve (relative asset paths, any mount
- * point). Two pages: the app (`index.html`) and the MCP Apps sandbox proxy (`mcp-app-sandbox.html`),
- * which must be served from another origin than the app.
+ * point). Three pages: the app (`index.html`), the MCP Apps sandbox proxy (`mcp-app-sandbox.html`),
+ * which must be served from another origin than the app, and standalone mode's OAuth callback
+ * (`oauth-callback.html`), which hands the authorization code back to the app.
  */
 export default defineConfig({
   root: import.meta.dirname,
@@ -39,6 +40,7 @@ export default defineConfig({
       input: {
         main: `${import.meta.dirname}/index.html`,
         sandbox: `${import.meta.dirname}/mcp-app-sandbox.html`,
+        oauthCallback: `${import.meta.dirname}/oauth-callback.html`,
       },
     },
   },

@@ -40,7 +40,11 @@ if (config.mode === 'gateway') {
 } else {
   servers = pageServers(config, canvas);
   const { model, label } = chooseModel(window.__SWITCHBOARD_SCRIPT__);
-  const remote = new RemoteMcpConnections(window.localStorage);
+  const remote = new RemoteMcpConnections({
+    servers: window.localStorage,
+    oauth: window.sessionStorage,
+    callbackUrl: new URL('oauth-callback.html', window.location.href).href,
+  });
   driver = createStandaloneDriver({
     config,
     canvas,

@@ -30,6 +30,7 @@ export interface TestAuthorizationServer {
  * is the resource, refresh tokens (with `offline_access`) rotated on use, revocation (RFC 7009),
  * and its development login and consent pages, which accept any login (see
  * `approveAuthorization`). Any loopback URL is a resource server accepting `resourceScopes`.
+ * Registration allows any origin by CORS, so a page can register itself.
  */
 export async function startAuthorizationServer(
   options: AuthorizationServerOptions,
@@ -94,6 +95,18 @@ export async function startAuthorizationServer(
   });
   const handle = provider.callback();
   server.on('request', (request, response) => {
+    // A page registering itself (the web app's standalone mode) needs CORS on registration, which
+    // oidc-provider does not send; its discovery, token and revocation endpoints send their own.
+    if (request.url?.startsWith('/reg')) {
+      response.setHeader('access-control-allow-origin', '*');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, {
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type',
+        });
+        return void response.end();
+      }
+    }
     if (request.method !== 'POST' || !request.url?.startsWith('/token'))
       return void handle(request, response);
     fixture.tokenRequests++;

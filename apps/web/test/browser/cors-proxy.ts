@@ -3,18 +3,19 @@ import type { AddressInfo } from 'node:net';
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
+  'access-control-allow-headers': '*, authorization',
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
+  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
 };
 
 /**
  * Puts CORS headers in front of an MCP endpoint (the shipped launchers and the published example
- * servers serve no CORS themselves), on a free loopback port.
+ * servers serve no CORS themselves), on a free loopback port. `target` may be a function, read on
+ * each request, for an endpoint started after the proxy (one whose resource URL is the proxy's).
  */
-export async function corsProxy(target: string): Promise<{ url: string; server: Server }> {
-  const upstream = new URL(target);
+export async function corsProxy(target: string | (() => string)): Promise<{ url: string; server: Server }> {
   const server = createServer((incoming, outgoing) => {
+    const upstream = new URL(typeof target === 'string' ? target : target());
     if (incoming.method === 'OPTIONS') {
       outgoing.writeHead(204, CORS).end();
       return;

@@ -1,13 +1,17 @@
-import type { McpLayer } from '@switchboard/core';
-import { McpConnection } from '@switchboard/core';
+import type { McpAuthorization, McpLayer } from '@switchboard/core';
+import { McpConnection, McpConnectionError } from '@switchboard/core';
 import { parseRemoteMcpServer, parseRemoteMcpServers, type RemoteMcpServer } from '../remote-mcp-servers.ts';
+import { browserOAuthProvider } from './browser-oauth-provider.ts';
+import { type AuthorizationPopup, waitForOAuthCallback } from './oauth-callback-channel.ts';
+import { forgetOAuthState } from './oauth-state-storage.ts';
 
 const STORAGE_KEY = 'switchboard.remote-mcp-servers';
 
 /** A remote server as the page shows it: connected with its tools, or why it is not. */
 export interface RemoteMcpStatus extends RemoteMcpServer {
-  state: 'connecting' | 'connected' | 'failed';
-  /** When failed: what went wrong. */
+  /** `unauthorized`: the server wants the person's authorization first (the app offers "Connect"). */
+  state: 'connecting' | 'connected' | 'unauthorized' | 'failed';
+  /** When failed or unauthorized: what went wrong. */
   error?: string;
 }
 
@@ -16,6 +20,17 @@ interface Entry {
   connection: McpConnection;
   layer?: McpLayer;
   error?: string;
+  unauthorized?: boolean;
+}
+
+/** Where standalone mode keeps its servers and their OAuth state. */
+export interface RemoteMcpStorage {
+  /** The servers added at run time (localStorage). */
+  servers: Storage;
+  /** Each server's OAuth registration and tokens (sessionStorage: see `oauthStateStorage`). */
+  oauth: Storage;
+  /** The app's OAuth callback page (`oauth-callback.html`), the redirect_uri. */
+  callbackUrl: string;
 }
 
 /**
@@ -24,10 +39,14 @@ interface Entry {
  */
 export class RemoteMcpConnections {
   readonly #storage: Storage;
+  readonly #oauth: Storage;
+  readonly #callbackUrl: string;
   readonly #entries = new Map<string, Entry>();
 
-  constructor(storage: Storage) {
-    this.#storage = storage;
+  constructor(storage: RemoteMcpStorage) {
+    this.#storage = storage.servers;
+    this.#oauth = storage.oauth;
+    this.#callbackUrl = storage.callbackUrl;
   }
 
   /** Connects the configured servers and the ones remembered in storage; failures are kept per server. */
@@ -50,7 +69,7 @@ export class RemoteMcpConnections {
     if (this.#entries.get(server.name)?.layer)
       return { ...server, state: 'failed', error: `a server named "${server.name}" is already connected` };
     const status = await this.#connect(server);
-    if (status.state === 'connected')
+    if (status.state === 'connected' || status.state === 'unauthorized')
       this.#remember([...this.#remembered().filter((known) => known.name !== server.name), server]);
     return status;
   }
@@ -60,14 +79,42 @@ export class RemoteMcpConnections {
     const entry = this.#entries.get(name);
     this.#entries.delete(name);
     this.#remember(this.#remembered().filter((known) => known.name !== name));
+    if (entry) forgetOAuthState(this.#oauth, entry.server.url);
     await entry?.connection.close().catch(() => undefined);
+  }
+
+  /**
+   * Connects a server that wants the person's authorization: runs the MCP authorization flow (the
+   * SDK discovers the authorization server, registers this app, and builds the PKCE authorization
+   * URL), shows the authorization page with `openPage` (a popup, or the page itself), waits for the
+   * callback page to hand the code back, exchanges it and connects. Resolves to the server's status.
+   */
+  async authorize(
+    name: string,
+    openPage: (url: URL) => void,
+    popup?: AuthorizationPopup,
+  ): Promise<RemoteMcpStatus> {
+    const entry = this.#entries.get(name);
+    if (!entry) return { name, url: '', state: 'failed', error: `no server is named "${name}"` };
+    await entry.connection.close().catch(() => undefined);
+    const state = crypto.randomUUID();
+    return this.#connect(entry.server, {
+      provider: browserOAuthProvider({
+        storage: this.#oauth,
+        server: entry.server,
+        callbackUrl: this.#callbackUrl,
+        state,
+        openPage,
+      }),
+      awaitCallback: (signal) => waitForOAuthCallback(state, signal, popup),
+    });
   }
 
   /** Every server's status. */
   statuses(): RemoteMcpStatus[] {
-    return [...this.#entries.values()].map(({ server, layer, error }) => ({
+    return [...this.#entries.values()].map(({ server, layer, error, unauthorized }) => ({
       ...server,
-      state: layer ? 'connected' : error ? 'failed' : 'connecting',
+      state: layer ? 'connected' : unauthorized ? 'unauthorized' : error ? 'failed' : 'connecting',
       ...(error ? { error } : {}),
     }));
   }
@@ -86,11 +133,21 @@ export class RemoteMcpConnections {
     );
   }
 
-  async #connect(server: RemoteMcpServer): Promise<RemoteMcpStatus> {
+  /** Connects; without `authorization`, a server wanting the person's consent gives `unauthorized`. */
+  async #connect(server: RemoteMcpServer, authorization?: McpAuthorization): Promise<RemoteMcpStatus> {
     const connection = new McpConnection({
       name: server.name,
       transport: { type: 'http', url: server.url },
-      connectTimeoutMs: 15_000,
+      // Sending tokens it has; a new authorization waits for "Connect" (the person's click opens the page).
+      authorization: authorization ?? {
+        provider: browserOAuthProvider({
+          storage: this.#oauth,
+          server,
+          callbackUrl: this.#callbackUrl,
+          openPage: () => undefined,
+        }),
+      },
+      connectTimeoutMs: authorization ? 600_000 : 15_000,
       // The run's person answers forms and links, its model answers sampling (after approval).
       answerThroughCalls: ['elicitation', 'sampling', 'log'],
     });
@@ -100,10 +157,15 @@ export class RemoteMcpConnections {
       entry.layer = await connection.layer();
       return { ...server, state: 'connected' };
     } catch (error) {
+      await connection.close().catch(() => undefined);
+      if (error instanceof McpConnectionError && error.kind === 'unauthorized') {
+        entry.unauthorized = true;
+        entry.error = `Connect ${server.name} to use its tools (it asks for your authorization)`;
+        return { ...server, state: 'unauthorized', error: entry.error };
+      }
       entry.error = `Could not connect to the MCP server "${server.name}" at ${server.url}: ${
         error instanceof Error ? error.message : String(error)
       } (the server must be reachable and allow this page's origin by CORS)`;
-      await connection.close().catch(() => undefined);
       return { ...server, state: 'failed', error: entry.error };
     }
   }
