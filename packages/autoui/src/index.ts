@@ -29,6 +29,8 @@ export type { WidgetAlias } from './catalog/widget-aliases.ts';
 export { aliasKey, WIDGET_ALIASES } from './catalog/widget-aliases.ts';
 export type { RecipeSummary, ResolvedWidget } from './catalog/widget-catalog.ts';
 export { WidgetCatalog } from './catalog/widget-catalog.ts';
+export type { WidgetHint } from './effects/read-widget-hint.ts';
+export { readWidgetHint } from './effects/read-widget-hint.ts';
 export type { CanvasAction, CanvasActionName, WidgetEvent } from './effects/ui-effects.ts';
 export { buildMcpAppCsp, cspSources, sandboxProxyCsp } from './mcp-apps/mcp-app-csp.ts';
 export type { McpAppPresenterOptions, McpAppServer } from './mcp-apps/mcp-app-presenter.ts';

@@ -32,7 +32,18 @@ describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
         properties: { widget: { type: 'string' }, data: { type: 'object' } },
         required: ['widget', 'data'],
       },
-      execute: (input) => ({ widget: input.widget, data: input.data }),
+      // Like autoui's widget_display, it shows the widget by emitting the `widget` event.
+      execute: (input, context) => {
+        const id = `w_${context.toolCallId}`;
+        const data = input.data as Record<string, unknown>;
+        context.emit?.('widget', {
+          id,
+          type: String(input.widget),
+          data,
+          toolCallId: context.toolCallId ?? '',
+        });
+        return { widget: input.widget, data, id };
+      },
     });
     gw = await startTestGateway(backend, {
       model,

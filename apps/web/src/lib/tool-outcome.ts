@@ -1,3 +1,4 @@
+import { readWidgetHint } from '@switchboard/autoui';
 import type { ToolCallOutcome } from './conversation-driver.ts';
 
 /**
@@ -11,11 +12,8 @@ export function toolOutcome(text: string, error?: string): ToolCallOutcome {
   if (first === '{' || first === '[') {
     try {
       const value = JSON.parse(text) as unknown;
-      const widget = value as { widget?: unknown; data?: unknown; params?: unknown };
-      const data = widget.data ?? widget.params;
-      if (typeof widget.widget === 'string' && typeof data === 'object' && data !== null) {
-        return { widget: widget.widget, data: data as Record<string, unknown> };
-      }
+      const hint = readWidgetHint(value);
+      if (hint) return { widget: hint.type, data: hint.data };
       return { widget: 'json-viewer', data: { data: value } };
     } catch {
       return { widget: 'markdown', data: { content: text } };

@@ -1,3 +1,4 @@
+import { readWidgetHint } from '@switchboard/autoui';
 import { decideApproval, McpConnection, sanitizeServerName } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
@@ -182,7 +183,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       ).catch((error: Error) => {
         throw new ApiError(502, 'tool_call_failed', error.message);
       });
-      const widget = widgetOf(output.value !== undefined ? output.value : jsonText(output.text));
+      const widget = readWidgetHint(output.value !== undefined ? output.value : jsonText(output.text));
       const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
       return {
         success: !output.isError,
@@ -277,13 +278,4 @@ function jsonText(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The widget a tool result describes: `{widget, params}` or `{widget, data}`. */
-function widgetOf(value: unknown): { type: string; data: Record<string, unknown> } | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const candidate = value as { widget?: unknown; params?: unknown; data?: unknown };
-  const data = candidate.params ?? candidate.data;
-  if (typeof candidate.widget !== 'string' || typeof data !== 'object' || data === null) return undefined;
-  return { type: candidate.widget, data: data as Record<string, unknown> };
 }
