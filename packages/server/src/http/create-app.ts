@@ -19,6 +19,7 @@ import { serverRoutes } from './routes/server-routes.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
 import { serveWebApp, type WebAppOptions } from './serve-web-app.ts';
+import { toApiError } from './to-api-error.ts';
 
 /**
  * The gateway's HTTP application: the JSON API (at `/` and under `/api`), `/health`,
@@ -34,11 +35,12 @@ export function createApp(
   const openApi = buildOpenApiDocument();
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    const answer = toApiError(error);
+    if (answer instanceof ApiError) {
+      for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
       return c.json(
-        { success: false, error: { code: error.code, message: error.message, ...error.details } },
-        error.status,
+        { success: false, error: { code: answer.code, message: answer.message, ...answer.details } },
+        answer.status,
       );
     }
     services.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'request failed');

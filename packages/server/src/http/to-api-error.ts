@@ -14,8 +14,8 @@ import { ApiError, conversationNotFound } from './api-error.ts';
 /**
  * The HTTP answer to a domain error thrown by `store/` or `chat/` (or core's `ResumeError`): its
  * status, stable code and details. Any other error comes back unchanged, for the app's error
- * handler (an `ApiError` is answered as it is; the rest is logged as an internal error). Use it as
- * `.catch((error) => { throw toApiError(error); })` around calls that may refuse.
+ * handler (an `ApiError` is answered as it is; the rest is logged as an internal error). The app's
+ * error handler applies it to every error a route throws, so routes let domain errors propagate.
  */
 export function toApiError(error: unknown): unknown {
   if (error instanceof ConversationNotFoundError) return conversationNotFound(error.conversationId);

@@ -14,7 +14,6 @@ import { ApiError, conversationNotFound } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
 import { readBody } from '../read-body.ts';
 import { ApprovalRequestSchema, ChatRequestSchema, ToolResultsRequestSchema } from '../schemas.ts';
-import { toApiError } from '../to-api-error.ts';
 import { wantsStream, writeSse } from '../write-sse.ts';
 
 interface ChatBody {
@@ -40,11 +39,7 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const start = async (c: Context<GatewayEnv>, input: TurnInput) => {
     await enforceRateLimit(c, services, c.get('user'));
-    const turn = await services.runner
-      .start(c.get('user'), c.req.param('id') as string, input)
-      .catch((error) => {
-        throw toApiError(error);
-      });
+    const turn = await services.runner.start(c.get('user'), c.req.param('id') as string, input);
     return respond(c, services, turn);
   };
 

@@ -11,7 +11,6 @@ import {
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import { readBody } from '../read-body.ts';
 import { ConversationInputSchema } from '../schemas.ts';
-import { toApiError } from '../to-api-error.ts';
 
 /** Conversations: create, list (paginated, searchable), read, update, delete. */
 export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> {
@@ -44,8 +43,6 @@ export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> 
       limit,
       cursor: c.req.query('cursor') || undefined,
       query: c.req.query('q')?.trim() || undefined,
-    }).catch((error) => {
-      throw toApiError(error);
     });
     return c.json(page);
   });

@@ -7,7 +7,6 @@ import { deleteMessage, insertMessages, listMessages, toApiMessage } from '../..
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import { readBody } from '../read-body.ts';
 import { MessageInputSchema } from '../schemas.ts';
-import { toApiError } from '../to-api-error.ts';
 
 /** A conversation's messages: list, add by hand, delete. */
 export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
@@ -34,9 +33,7 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
     }
     const [row] = await editHistory(services.db, c.get('user').id, c.req.param('id'), (tx) =>
       insertMessages(tx, c.req.param('id'), [{ ...draft, content: draft.content ?? null }], null),
-    ).catch((error) => {
-      throw toApiError(error);
-    });
+    );
     return c.json(toApiMessage(row), 201);
   });
 
@@ -45,9 +42,7 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const messageId = c.req.param('messageId');
     const deleted = await editHistory(services.db, c.get('user').id, id, (tx) =>
       deleteMessage(tx, id, messageId),
-    ).catch((error) => {
-      throw toApiError(error);
-    });
+    );
     return c.json({ success: true, deleted });
   });
 
