@@ -62,6 +62,7 @@ export type { DisplayedWidget } from './server/widget-display-tool.ts';
 export { newWidgetId } from './server/widget-id.ts';
 export type { UnknownWidgetError, ValidWidget, WidgetValidationError } from './validation/validate-widget.ts';
 export { MAX_WIDGET_NESTING, validateWidget } from './validation/validate-widget.ts';
+export type { BuiltInWidgetName } from './widgets/all-widgets.ts';
 export { BUILT_IN_WIDGETS } from './widgets/all-widgets.ts';
 export { CHART_TYPES } from './widgets/chart.ts';
 export { FORM_FIELD_TYPES } from './widgets/form.ts';

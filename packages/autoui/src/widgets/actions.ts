@@ -2,7 +2,7 @@ import { arrayOf, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `actions`: buttons that send a message to the conversation or call a tool. */
-export const actions: WidgetDefinition = {
+export const actions: WidgetDefinition<'actions'> = {
   name: 'actions',
   schema: object(
     {

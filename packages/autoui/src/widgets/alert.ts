@@ -2,7 +2,7 @@ import { object, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `alert`: a coloured message box (info, success, warning, error). */
-export const alert: WidgetDefinition = {
+export const alert: WidgetDefinition<'alert'> = {
   name: 'alert',
   schema: object(
     {

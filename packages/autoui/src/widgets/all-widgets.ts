@@ -24,10 +24,9 @@ import { tabs } from './tabs.ts';
 import { tags } from './tags.ts';
 import { timeline } from './timeline.ts';
 import { trombinoscope } from './trombinoscope.ts';
-import type { WidgetDefinition } from './widget-definition.ts';
 
 /** Every built-in widget, in the order the catalog lists them. */
-export const BUILT_IN_WIDGETS: readonly WidgetDefinition[] = Object.freeze([
+export const BUILT_IN_WIDGETS = Object.freeze([
   stat,
   statCard,
   kv,
@@ -54,4 +53,7 @@ export const BUILT_IN_WIDGETS: readonly WidgetDefinition[] = Object.freeze([
   trombinoscope,
   tabs,
   grid,
-]);
+] as const);
+
+/** The name of a built-in widget: what a renderer map must cover (see `WidgetDefinition.name`). */
+export type BuiltInWidgetName = (typeof BUILT_IN_WIDGETS)[number]['name'];

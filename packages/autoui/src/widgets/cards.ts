@@ -2,7 +2,7 @@ import { arrayOf, imageUrl, linkUrl, numberOrText, object, TITLE, text } from '.
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `cards`: a grid of cards, each with an optional picture, title, subtitle, price and badge. */
-export const cards: WidgetDefinition = {
+export const cards: WidgetDefinition<'cards'> = {
   name: 'cards',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, imageUrl, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `carousel`: slides (picture, title, text) shown one at a time. */
-export const carousel: WidgetDefinition = {
+export const carousel: WidgetDefinition<'carousel'> = {
   name: 'carousel',
   schema: object(
     {

@@ -7,7 +7,7 @@ export const CHART_TYPES = ['bar', 'line', 'area', 'pie', 'donut', 'scatter'] as
 const POINT = object({ x: { type: 'number' }, y: { type: 'number' } }, ['x', 'y'], 'A scatter point');
 
 /** `chart`: bar, line, area, pie, donut or scatter chart of one or more series. */
-export const chart: WidgetDefinition = {
+export const chart: WidgetDefinition<'chart'> = {
   name: 'chart',
   schema: object(
     {

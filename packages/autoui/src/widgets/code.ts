@@ -2,7 +2,7 @@ import { object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `code`: source code or any preformatted text, never executed. */
-export const code: WidgetDefinition = {
+export const code: WidgetDefinition<'code'> = {
   name: 'code',
   schema: object(
     {

@@ -14,7 +14,7 @@ export const FORM_FIELD_TYPES = [
 ] as const;
 
 /** `form`: fields with validation; submitting sends the values back to the conversation. */
-export const form: WidgetDefinition = {
+export const form: WidgetDefinition<'form'> = {
   name: 'form',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, imageUrl, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `gallery`: a grid of images with captions. */
-export const gallery: WidgetDefinition = {
+export const gallery: WidgetDefinition<'gallery'> = {
   name: 'gallery',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, CHILD_WIDGET, object, TITLE } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `grid`: several widgets laid out in columns within one block. */
-export const grid: WidgetDefinition = {
+export const grid: WidgetDefinition<'grid'> = {
   name: 'grid',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, COLOR, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `hemicycle`: a parliament seat chart — groups' seats drawn as dots in a half circle. */
-export const hemicycle: WidgetDefinition = {
+export const hemicycle: WidgetDefinition<'hemicycle'> = {
   name: 'hemicycle',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { object, TITLE } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `json-viewer`: any JSON value as a collapsible tree. */
-export const jsonViewer: WidgetDefinition = {
+export const jsonViewer: WidgetDefinition<'json-viewer'> = {
   name: 'json-viewer',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, object, scalar, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `kv`: a list of key–value pairs. */
-export const kv: WidgetDefinition = {
+export const kv: WidgetDefinition<'kv'> = {
   name: 'kv',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, linkUrl, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `list`: a bulleted or numbered list of items, each text with an optional second line and link. */
-export const list: WidgetDefinition = {
+export const list: WidgetDefinition<'list'> = {
   name: 'list',
   schema: object(
     {

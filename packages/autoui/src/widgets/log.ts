@@ -2,7 +2,7 @@ import { arrayOf, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `log`: log lines with level, timestamp and source. */
-export const log: WidgetDefinition = {
+export const log: WidgetDefinition<'log'> = {
   name: 'log',
   schema: object(
     {

@@ -5,7 +5,7 @@ const LATITUDE = { type: 'number', minimum: -90, maximum: 90, description: 'Lati
 const LONGITUDE = { type: 'number', minimum: -180, maximum: 180, description: 'Longitude in degrees' };
 
 /** `map`: a map with markers (with popups) and GeoJSON layers; renders offline on a bundled basemap. */
-export const map: WidgetDefinition = {
+export const map: WidgetDefinition<'map'> = {
   name: 'map',
   schema: object({
     title: TITLE,

@@ -2,7 +2,7 @@ import { object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `markdown`: formatted text (Markdown, sanitized; raw HTML is removed). */
-export const markdown: WidgetDefinition = {
+export const markdown: WidgetDefinition<'markdown'> = {
   name: 'markdown',
   schema: object({ content: text('Markdown text', 100000), title: TITLE }, ['content']),
   recipe: `---

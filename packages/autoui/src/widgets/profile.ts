@@ -2,7 +2,7 @@ import { arrayOf, imageUrl, linkUrl, object, scalar, text } from './schema-parts
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `profile`: one person or organisation — picture, name, subtitle, fields, links and tags. */
-export const profile: WidgetDefinition = {
+export const profile: WidgetDefinition<'profile'> = {
   name: 'profile',
   schema: object(
     {

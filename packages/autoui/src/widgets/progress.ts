@@ -2,7 +2,7 @@ import { object, TITLE, text, VARIANT } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `progress`: a progress bar towards a maximum. */
-export const progress: WidgetDefinition = {
+export const progress: WidgetDefinition<'progress'> = {
   name: 'progress',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, COLOR, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `sankey`: flows between nodes, drawn as bands whose width is the flow's value. */
-export const sankey: WidgetDefinition = {
+export const sankey: WidgetDefinition<'sankey'> = {
   name: 'sankey',
   schema: object(
     {

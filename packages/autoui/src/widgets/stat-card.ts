@@ -2,7 +2,7 @@ import { numberOrText, object, TITLE, text, VARIANT } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `stat-card`: a KPI with a change (delta), a trend arrow and a colour variant. */
-export const statCard: WidgetDefinition = {
+export const statCard: WidgetDefinition<'stat-card'> = {
   name: 'stat-card',
   schema: object(
     {

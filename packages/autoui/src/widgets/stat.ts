@@ -2,7 +2,7 @@ import { numberOrText, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `stat`: one headline number with its label. */
-export const stat: WidgetDefinition = {
+export const stat: WidgetDefinition<'stat'> = {
   name: 'stat',
   schema: object(
     {

@@ -4,7 +4,7 @@ import type { DynamicUrl, WidgetDefinition } from './widget-definition.ts';
 const COLUMN_FORMATS = ['text', 'number', 'currency', 'percent', 'date', 'link', 'image'];
 
 /** `table`: rows of records with typed columns, sortable and paginated. */
-export const table: WidgetDefinition = {
+export const table: WidgetDefinition<'table'> = {
   name: 'table',
   schema: object(
     {

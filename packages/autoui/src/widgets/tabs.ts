@@ -2,7 +2,7 @@ import { arrayOf, CHILD_WIDGET, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `tabs`: several widgets in one block, one tab each. */
-export const tabs: WidgetDefinition = {
+export const tabs: WidgetDefinition<'tabs'> = {
   name: 'tabs',
   schema: object(
     {

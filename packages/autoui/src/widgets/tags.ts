@@ -2,7 +2,7 @@ import { arrayOf, COLOR, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `tags`: a set of short labels (chips). */
-export const tags: WidgetDefinition = {
+export const tags: WidgetDefinition<'tags'> = {
   name: 'tags',
   schema: object(
     {

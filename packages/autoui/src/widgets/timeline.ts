@@ -2,7 +2,7 @@ import { arrayOf, object, TITLE, text } from './schema-parts.ts';
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `timeline`: dated events in order. */
-export const timeline: WidgetDefinition = {
+export const timeline: WidgetDefinition<'timeline'> = {
   name: 'timeline',
   schema: object(
     {

@@ -2,7 +2,7 @@ import { arrayOf, imageUrl, linkUrl, object, TITLE, text } from './schema-parts.
 import type { WidgetDefinition } from './widget-definition.ts';
 
 /** `trombinoscope`: a photo directory — people's portraits with names and roles, optionally grouped. */
-export const trombinoscope: WidgetDefinition = {
+export const trombinoscope: WidgetDefinition<'trombinoscope'> = {
   name: 'trombinoscope',
   schema: object(
     {

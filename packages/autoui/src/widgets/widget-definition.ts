@@ -16,8 +16,9 @@ export interface DynamicUrl {
  * One widget of the catalog: the JSON Schema of its params, a recipe saying when to use it
  * (Markdown with YAML front matter), a valid example, and its default size on the canvas.
  */
-export interface WidgetDefinition {
-  name: string;
+export interface WidgetDefinition<Name extends string = string> {
+  /** The name `widget_display` takes; a built-in widget's name is a literal type (see `BuiltInWidgetName`). */
+  name: Name;
   /** JSON Schema of `widget_display`'s `params` for this widget. URL fields carry `'x-url': 'image' | 'link'`. */
   schema: JsonSchema;
   /** Markdown with YAML front matter (name, title, description, when, keywords) and one paragraph of guidance. */
