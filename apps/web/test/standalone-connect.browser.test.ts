@@ -60,12 +60,14 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
     await issuer?.close();
   });
 
-  async function open(): Promise<Page> {
+  /** Opens the app in a fresh browser context (`initScript` runs in every page before the app). */
+  async function open(initScript?: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
     context.setDefaultTimeout(20_000);
     contexts.push(context);
     await context.route('**/config.json', (route) => route.fulfill({ status: 404, body: '' }));
     await context.addInitScript(`window.__SWITCHBOARD_SCRIPT__ = ${JSON.stringify(CALCULATE_SCRIPT)};`);
+    if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${app.url}?mode=standalone`);
@@ -131,6 +133,29 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
     await expect(page.getByTestId('connect-card').count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('with popups blocked, goes to the authorization page itself and comes back connected', async () => {
+    const page = await open('window.open = () => null;');
+    await page.getByRole('tab', { name: /Tools/ }).click();
+    await page.getByLabel('MCP server name').fill('calc');
+    await page.getByLabel('MCP server URL').fill(proxy.url);
+    await page.getByRole('button', { name: 'Add MCP server' }).click();
+    await page.waitForSelector('[data-testid="remote-server"][data-state="unauthorized"]');
+    const appUrl = page.url();
+
+    await page.getByTestId('connect-card').getByRole('button', { name: 'Connect calc' }).click();
+    await page.waitForURL((url) => url.href.startsWith(issuer.issuer));
+    await approve(page, 'grace');
+    await page.waitForURL((url) => url.href === appUrl);
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('tab', { name: /Tools/ }).click();
+    await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
+    await page.getByRole('button', { name: 'calc_mcp_calculate' }).waitFor();
+    await expect(page.evaluate(() => JSON.stringify({ ...sessionStorage }))).resolves.not.toContain(
+      'switchboard.oauth-redirect',
+    );
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { McpAuthorization, McpLayer } from '@switchboard/core';
 import { McpConnection, McpConnectionError } from '@switchboard/core';
 import { parseRemoteMcpServer, parseRemoteMcpServers, type RemoteMcpServer } from '../remote-mcp-servers.ts';
+import { finishRedirectAuthorization, startRedirectAuthorization } from './authorize-by-redirect.ts';
 import { browserOAuthProvider } from './browser-oauth-provider.ts';
 import { type AuthorizationPopup, waitForOAuthCallback } from './oauth-callback-channel.ts';
 import { forgetOAuthState } from './oauth-state-storage.ts';
@@ -52,6 +53,7 @@ export class RemoteMcpConnections {
   /** Connects the configured servers and the ones remembered in storage; failures are kept per server. */
   async connectAll(configured: RemoteMcpServer[]): Promise<void> {
     const servers = [...configured, ...this.#remembered()];
+    await finishRedirectAuthorization(this.#redirectContext(), servers);
     await Promise.all(
       servers
         .filter((server, index) => servers.findIndex((other) => other.name === server.name) === index)
@@ -108,6 +110,17 @@ export class RemoteMcpConnections {
       }),
       awaitCallback: (signal) => waitForOAuthCallback(state, signal, popup),
     });
+  }
+
+  /**
+   * Connects a server that wants the person's authorization by leaving the page (popups are
+   * blocked): `go` is given the authorization page; the callback page brings the person back to
+   * `returnHref`, and the next {@link connectAll} exchanges the code and connects.
+   */
+  async authorizeByRedirect(name: string, returnHref: string, go: (url: URL) => void): Promise<void> {
+    const entry = this.#entries.get(name);
+    if (!entry) throw new Error(`no server is named "${name}"`);
+    await startRedirectAuthorization(this.#redirectContext(), entry.server, returnHref, go);
   }
 
   /** Every server's status. */
@@ -168,6 +181,10 @@ export class RemoteMcpConnections {
       } (the server must be reachable and allow this page's origin by CORS)`;
       return { ...server, state: 'failed', error: entry.error };
     }
+  }
+
+  #redirectContext() {
+    return { storage: this.#oauth, callbackUrl: this.#callbackUrl };
   }
 
   #remembered(): RemoteMcpServer[] {
