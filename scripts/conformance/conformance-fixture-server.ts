@@ -45,7 +45,9 @@ const TOOLS = [
 export function createConformanceFixtureServer(): Server {
   const server = new Server(
     { name: 'conformance-fixture', version: '1.0.0' },
-    { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {}, logging: {} } },
+    {
+      capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, completions: {}, logging: {} },
+    },
   );
   server.setRequestHandler('tools/list', () => ({ tools: TOOLS }));
   server.setRequestHandler('tools/call', (request, ctx) => callFixtureTool(request.params.name, ctx));
@@ -53,8 +55,11 @@ export function createConformanceFixtureServer(): Server {
     resources: [
       { uri: 'test://static-text', name: 'static_text', mimeType: 'text/plain' },
       { uri: 'test://static-binary', name: 'static_binary', mimeType: 'image/png' },
+      { uri: 'test://watched-resource', name: 'watched_resource', mimeType: 'text/plain' },
     ],
   }));
+  server.setRequestHandler('resources/subscribe', () => ({}));
+  server.setRequestHandler('resources/unsubscribe', () => ({}));
   server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: [
       { uriTemplate: 'test://template/{id}/data', name: 'template', mimeType: 'application/json' },
@@ -66,6 +71,8 @@ export function createConformanceFixtureServer(): Server {
         contents: [{ uri, mimeType: 'text/plain', text: 'This is the content of the static text resource.' }],
       };
     if (uri === 'test://static-binary') return { contents: [{ uri, mimeType: 'image/png', blob: PNG }] };
+    if (uri === 'test://watched-resource')
+      return { contents: [{ uri, mimeType: 'text/plain', text: 'A resource clients subscribe to.' }] };
     const id = /^test:\/\/template\/([^/]+)\/data$/.exec(uri)?.[1];
     if (id)
       return {

@@ -50,8 +50,6 @@ export const NOT_APPLICABLE_GATEWAY_SCENARIOS: Readonly<Record<string, string>> 
     "lists the suite's tool json_schema_2020_12_tool (a pending scenario): the fixture would need a server of its own named json",
   'server-sse-polling':
     "calls the suite's tool test_reconnection (a pending scenario) on a stream the suite closes itself",
-  'resources-subscribe': 'the gateway does not pass resource subscriptions through yet',
-  'resources-unsubscribe': 'the gateway does not pass resource subscriptions through yet',
   'dns-rebinding-protection':
     'applies to servers without authentication; with an API key it runs against the open (key-less, loopback) gateway instead',
 };

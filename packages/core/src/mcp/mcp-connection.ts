@@ -5,6 +5,7 @@ import {
   type CompleteResult,
   type GetPromptResult,
   type Implementation,
+  type McpSubscription,
   type Prompt,
   type ReadResourceResult,
   type RequestOptions,
@@ -79,6 +80,9 @@ export class McpConnection implements McpToolClient {
   private readonly where: string;
   private readonly diagnostics?: () => string | undefined;
   private readonly listeners = new ToolsChangedListeners();
+  private readonly resourceListeners = new Set<(uri: string) => void>();
+  /** Protocol 2026-07-28 resource subscriptions: one `subscriptions/listen` stream per URI. */
+  private readonly resourceListens = new Map<string, McpSubscription>();
   /** Tool calls in flight: their deadlines, and where the server's own requests go. */
   private readonly running = new RunningCalls();
   /** Where the server's announced task statuses go: the calls waiting on those tasks. */
@@ -243,16 +247,41 @@ export class McpConnection implements McpToolClient {
     return result.resourceTemplates;
   }
 
-  /** Asks the server to send `notifications/resources/updated` for one resource (see `handlers.onResourceUpdated`). */
+  /**
+   * Asks the server to send `notifications/resources/updated` for one resource (see
+   * {@link onResourceUpdated}): `resources/subscribe` in the 2025 protocols, a
+   * `subscriptions/listen` stream for the resource in 2026-07-28.
+   */
   async subscribeResource(uri: string, options: McpRequestOptions = {}): Promise<void> {
     const { signal } = options;
-    await this.request(this.context(`subscribing to resource "${uri}"`, 'request', signal), (client) =>
-      client.subscribeResource({ uri }, { signal, timeout: this.timeoutMs }),
+    await this.request(
+      this.context(`subscribing to resource "${uri}"`, 'request', signal),
+      async (client) => {
+        try {
+          await client.subscribeResource({ uri }, { signal, timeout: this.timeoutMs });
+        } catch (error) {
+          if (!(error instanceof SdkError && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion))
+            throw error;
+          if (this.resourceListens.has(uri)) return;
+          // The stream outlives this request, so the caller's signal does not end it; unsubscribing does.
+          const listening = await client.listen(
+            { resourceSubscriptions: [uri] },
+            { timeout: this.timeoutMs },
+          );
+          this.resourceListens.set(uri, listening);
+        }
+      },
     );
   }
 
   /** Ends a {@link subscribeResource} subscription. */
   async unsubscribeResource(uri: string, options: McpRequestOptions = {}): Promise<void> {
+    const listening = this.resourceListens.get(uri);
+    if (listening) {
+      this.resourceListens.delete(uri);
+      await listening.close();
+      return;
+    }
     const { signal } = options;
     await this.request(this.context(`unsubscribing from resource "${uri}"`, 'request', signal), (client) =>
       client.unsubscribeResource({ uri }, { signal, timeout: this.timeoutMs }),
@@ -297,12 +326,26 @@ export class McpConnection implements McpToolClient {
     return this.listeners.add(listener);
   }
 
+  /**
+   * Receives the server's `notifications/resources/updated` (for resources subscribed to with
+   * {@link subscribeResource}), beside `handlers.onResourceUpdated`; errors the listener throws are
+   * ignored. Returns the unsubscribe function.
+   */
+  onResourceUpdated(listener: (uri: string) => void): () => void {
+    this.resourceListeners.add(listener);
+    return () => this.resourceListeners.delete(listener);
+  }
+
   /** Closes the connection (ending the HTTP session or the server process). Later requests reject. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.closer.abort();
     this.listeners.clear();
+    this.resourceListeners.clear();
+    const listens = [...this.resourceListens.values()];
+    this.resourceListens.clear();
+    await Promise.all(listens.map((listening) => listening.close().catch(() => undefined)));
     const session = this.session;
     this.session = undefined;
     if (session) await closeSession(session, true);
@@ -374,6 +417,16 @@ export class McpConnection implements McpToolClient {
       elicitation: this.running.handler('elicitation', fromCalls.includes('elicitation'), own.elicitation),
       sampling: this.running.handler('sampling', fromCalls.includes('sampling'), own.sampling),
       onLog: this.running.logReceiver(fromCalls.includes('log'), own.onLog),
+      onResourceUpdated: (uri) => {
+        own.onResourceUpdated?.(uri);
+        for (const listener of this.resourceListeners) {
+          try {
+            listener(uri);
+          } catch {
+            // A listener's failure is its own.
+          }
+        }
+      },
     };
   }
 

@@ -15,10 +15,14 @@ import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { type EndpointMode, resolveEndpointMode } from './endpoint-mode.ts';
 import { registerPromptPassThrough } from './prompt-pass-through.ts';
 import { registerResourcePassThrough } from './resource-pass-through.ts';
+import { registerResourceSubscriptionPassThrough } from './resource-subscription-pass-through.ts';
+import type { ResourceSubscriptions } from './resource-subscriptions.ts';
 
 /** What the gateway's MCP server needs: the users' catalogs and the rules calls follow. */
 export interface GatewayMcpServerDeps extends EndpointCallDeps {
   catalogs: EndpointCatalogs;
+  /** The clients' resource subscriptions, shared per underlying connection. */
+  subscriptions: ResourceSubscriptions;
   /** The mode of a connection that names none; absent: by the number of servers (`globalThreshold`). */
   defaultMode?: EndpointMode;
   /** Servers above which a connection that names no mode gets discovery mode. */
@@ -49,7 +53,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
     {
       capabilities: {
         tools: { listChanged: true },
-        resources: {},
+        resources: { subscribe: true },
         prompts: {},
         completions: {},
         logging: {},
@@ -100,6 +104,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
     return run(tool, args);
   });
   registerResourcePassThrough(server, deps.catalogs, connection.user);
+  registerResourceSubscriptionPassThrough(server, deps.catalogs, deps.subscriptions, connection.user);
   registerPromptPassThrough(server, deps.catalogs, connection.user);
   registerCompletionPassThrough(server, deps.catalogs, connection.user);
   return server;

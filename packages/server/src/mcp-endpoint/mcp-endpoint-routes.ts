@@ -10,6 +10,7 @@ import { type EndpointMode, parseEndpointMode } from './endpoint-mode.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
+import { ResourceSubscriptions } from './resource-subscriptions.ts';
 import { ToolApproval } from './tool-approval.ts';
 
 /** Users whose 2026-protocol activations one replica keeps (per user and mode); the oldest go first. */
@@ -28,6 +29,7 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     audit: services.endpointAudit,
     rateLimiter: services.rateLimiter,
     catalogs: new EndpointCatalogs(services.registry, services.catalogs),
+    subscriptions: new ResourceSubscriptions(),
     approval: new ToolApproval(() => services.settings.approvalPolicy()),
     ...(services.mcpMode ? { defaultMode: services.mcpMode } : {}),
   };

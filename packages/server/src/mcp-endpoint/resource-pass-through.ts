@@ -63,8 +63,11 @@ export function registerResourcePassThrough(server: Server, catalogs: EndpointCa
   });
 }
 
-/** The connection to the server that offers `uri`. */
-async function ownerOf(
+/**
+ * The connection to the server that offers `uri`: named in a tool's `_meta`, listed, or matching a
+ * template; undefined when none does.
+ */
+export async function ownerOf(
   catalog: EndpointCatalog,
   user: User,
   uri: string,
