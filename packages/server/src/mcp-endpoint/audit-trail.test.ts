@@ -15,7 +15,9 @@ function heldDatabase() {
     },
     query: (_sql: string, params: unknown[] = []) => {
       inserts.push(params.length / 6);
-      return new Promise<QueryResult<never>>((resolve) => pending.push(() => resolve({ rows: [] })));
+      return new Promise<QueryResult<never>>((resolve) =>
+        pending.push(() => resolve({ rows: [], rowCount: 0 })),
+      );
     },
   };
 }
