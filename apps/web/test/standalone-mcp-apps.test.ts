@@ -190,6 +190,8 @@ describe('MCP Apps in standalone mode', () => {
         resolvedName: 'clock_mcp_get-time',
         args: {},
         result: TIME,
+        elapsed: 0,
+        guided: false,
       },
     });
     await presenter.settled();

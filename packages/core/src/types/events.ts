@@ -18,13 +18,15 @@ export type StopReason =
  * `declare module '@switchboard/core' { interface CustomEventMap { widget: WidgetEvent } }`.
  */
 export interface CustomEventMap {
-  iteration: unknown;
+  /** A model call begins (counted from 1). */
+  iteration: { iteration: number };
   model_request: unknown;
   model_response: unknown;
   model_retry: unknown;
   model_output_discarded: unknown;
   tool_progress: unknown;
-  tool_call: unknown;
+  /** A tool call finished (its record, result included). */
+  tool_call: ToolCall;
   tools_activated: unknown;
   loop_detected: unknown;
   awaiting_client_tool: unknown;
@@ -34,7 +36,8 @@ export interface CustomEventMap {
   sampling_request: unknown;
   sampling_resolved: unknown;
   server_log: unknown;
-  metrics: unknown;
+  /** The run's counters so far. */
+  metrics: RunMetrics;
 }
 
 /** Names of the CUSTOM events: the runtime's own and those layers declare. */

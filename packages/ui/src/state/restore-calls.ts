@@ -1,4 +1,4 @@
-import type { AgentEvent, CustomEventMap } from '@switchboard/core';
+import type { AgentEvent, CustomEventMap, ToolCall } from '@switchboard/core';
 import { applyTurnCallEvent, NO_TURN_CALLS, type TurnCalls } from './turn-calls.ts';
 import { applyWidgetSourceEvent, NO_WIDGET_SOURCES, type WidgetSources } from './widget-sources.ts';
 
@@ -51,7 +51,8 @@ export function restoreCalls(history: readonly HistoryCall[]): { calls: TurnCall
         ...(call.error ? { error: call.error } : {}),
         ...(call.elapsedMs !== undefined ? { elapsed: call.elapsedMs } : {}),
         guided: false,
-      },
+        // A stored call may not know how long it took: its elapsed time stays unset.
+      } as ToolCall,
     };
     calls = applyTurnCallEvent(calls, event, turn);
     sources = applyWidgetSourceEvent(sources, event);
