@@ -1,4 +1,4 @@
-import { CanvasModel, canvasEventFromAction } from '@switchboard/autoui';
+import { CanvasModel, canvasEventFromAgentEvent } from '@switchboard/autoui';
 import type { WebMcpServer } from '@switchboard/core';
 import { mount } from 'svelte';
 import App from './App.svelte';
@@ -56,24 +56,9 @@ if (config.mode === 'gateway') {
   });
 }
 
-registerPageTools(document.modelContext, servers, (_server, tool, input, result) => {
-  const shown = result as { widget?: unknown; data?: unknown; id?: unknown; isError?: boolean };
-  if (tool === 'widget_display' && typeof shown.widget === 'string' && typeof shown.id === 'string') {
-    canvas.apply({
-      type: 'add',
-      id: shown.id,
-      widget: shown.widget,
-      data: shown.data as Record<string, unknown>,
-    });
-  }
-  if (tool === 'canvas' && !shown.isError) {
-    const change = canvasEventFromAction({
-      action: input.action as 'clear',
-      id: input.id as string,
-      params: (input.params ?? {}) as Record<string, unknown>,
-    });
-    if (change) canvas.apply(change);
-  }
+registerPageTools(document.modelContext, servers, (event) => {
+  const change = canvasEventFromAgentEvent(event);
+  if (change) canvas.apply(change);
 });
 
 const target = document.getElementById('app');

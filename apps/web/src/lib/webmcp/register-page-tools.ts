@@ -1,4 +1,4 @@
-import type { WebMcpServer } from '@switchboard/core';
+import type { AgentEvent, WebMcpServer } from '@switchboard/core';
 
 /** The part of the WebMCP `document.modelContext` API the page uses. */
 export interface ModelContextLike {
@@ -18,19 +18,15 @@ const INTERNAL_TOOLS = new Set(['recall']);
 
 /**
  * Registers the page's local tools with the browser's WebMCP `document.modelContext`, so browser agents can
- * use them; names are `{server}_{tool}`. `onResult` sees every result (to put widgets on the canvas).
+ * use them; names are `{server}_{tool}`. `onEffect` sees the CUSTOM event of every effect a tool emits (a
+ * widget, a canvas action), to apply it to the canvas.
  * Returns the function that unregisters them all (by aborting their signal). Without `modelContext`,
  * nothing happens.
  */
 export function registerPageTools(
   modelContext: ModelContextLike | undefined,
   servers: readonly WebMcpServer[],
-  onResult: (
-    server: string,
-    tool: string,
-    input: Record<string, unknown>,
-    result: unknown,
-  ) => void = () => {},
+  onEffect: (event: AgentEvent) => void = () => {},
 ): () => void {
   const controller = new AbortController();
   if (!modelContext || typeof modelContext.registerTool !== 'function') return () => controller.abort();
@@ -44,9 +40,10 @@ export function registerPageTools(
             description: tool.description ?? tool.name,
             inputSchema: tool.inputSchema,
             execute: async (input) => {
-              const result = await server.executeTool(tool.name, input ?? {});
-              onResult(server.name, tool.name, input ?? {}, result);
-              return result;
+              return server.executeTool(tool.name, input ?? {}, {
+                emit: (name, value) =>
+                  onEffect({ type: 'CUSTOM', name, value, timestamp: Date.now() } as AgentEvent),
+              });
             },
           },
           { signal: controller.signal },
