@@ -9,8 +9,8 @@ import type { CallServerRequests, ToolProgress } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
-import type { AuditTrail } from './audit-trail.ts';
-import type { EndpointCallStatus } from './endpoint-call-record.ts';
+import type { AuditTrail } from '../store/audit-trail.ts';
+import type { EndpointCallStatus } from '../store/endpoint-call-record.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import type { ToolApproval } from './tool-approval.ts';
 

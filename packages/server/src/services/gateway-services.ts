@@ -9,9 +9,9 @@ import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
-import type { AuditTrail } from '../mcp-endpoint/audit-trail.ts';
 import type { EndpointMode } from '../mcp-endpoint/endpoint-mode.ts';
 import type { Database } from '../storage/database.ts';
+import type { AuditTrail } from '../store/audit-trail.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 import type { UserCache } from '../store/user-cache.ts';
 
