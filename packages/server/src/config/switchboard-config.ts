@@ -3,7 +3,7 @@ import type { ApprovalPolicy } from '@switchboard/core';
 import type { UserSeed } from '../auth/user.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
-import { type EndpointMode, parseEndpointMode } from '../mcp-endpoint/endpoint-mode.ts';
+import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.ts';
 import type { ServerOAuth } from '../store/server-store.ts';
 import type { ServerSeed } from './server-seed.ts';
 

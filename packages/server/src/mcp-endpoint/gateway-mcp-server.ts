@@ -5,6 +5,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { User } from '../auth/user.ts';
+import { type EndpointMode, resolveEndpointMode } from '../services/endpoint-mode.ts';
 import type { ActivatedTools } from './activated-tools.ts';
 import { answerDiscoveryTool } from './answer-discovery-tool.ts';
 import { callEndpointTool, type EndpointCallDeps, errorResult } from './call-endpoint-tool.ts';
@@ -12,7 +13,6 @@ import { registerCompletionPassThrough } from './completion-pass-through.ts';
 import { DISCOVERY_TOOLS, isDiscoveryToolName } from './discovery-tools.ts';
 import type { EndpointCatalog, EndpointTool } from './endpoint-catalog.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
-import { type EndpointMode, resolveEndpointMode } from './endpoint-mode.ts';
 import { registerPromptPassThrough } from './prompt-pass-through.ts';
 import { registerResourcePassThrough } from './resource-pass-through.ts';
 import { registerResourceSubscriptionPassThrough } from './resource-subscription-pass-through.ts';

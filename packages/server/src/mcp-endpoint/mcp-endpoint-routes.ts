@@ -1,12 +1,12 @@
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import type { User } from '../auth/user.ts';
+import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
 import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
 import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
-import { type EndpointMode, parseEndpointMode } from './endpoint-mode.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';

@@ -9,11 +9,11 @@ import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
-import type { EndpointMode } from '../mcp-endpoint/endpoint-mode.ts';
 import type { Database } from '../storage/database.ts';
 import type { AuditTrail } from '../store/audit-trail.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
 import type { UserCache } from '../store/user-cache.ts';
+import type { EndpointMode } from './endpoint-mode.ts';
 
 /** Everything the HTTP routes use. */
 export interface GatewayServices {
