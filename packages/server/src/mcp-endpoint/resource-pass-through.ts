@@ -51,12 +51,6 @@ export function registerResourcePassThrough(server: Server, catalogs: EndpointCa
     const { catalog } = await catalogs.get(user);
     const { uri } = request.params;
     const connection = await ownerOf(catalog, user, uri, ctx.mcpReq.signal);
-    if (!connection) {
-      throw new ResourceNotFoundError(
-        uri,
-        `Resource ${uri.slice(0, 200)} is not offered by any of your servers (see resources/list).`,
-      );
-    }
     return (await asCaller(user.id, () =>
       connection.readResource(uri, { signal: ctx.mcpReq.signal }),
     )) as ReadResourceResult;
@@ -65,27 +59,33 @@ export function registerResourcePassThrough(server: Server, catalogs: EndpointCa
 
 /**
  * The connection to the server that offers `uri`: named in a tool's `_meta`, listed, or matching a
- * template; undefined when none does.
+ * template. Throws `ResourceNotFoundError` (telling the client to look at resources/list) when none does.
  */
 export async function ownerOf(
   catalog: EndpointCatalog,
   user: User,
   uri: string,
   signal: AbortSignal,
-): Promise<McpConnection | undefined> {
+): Promise<McpConnection> {
   for (const tool of catalog.tools.values()) {
     if (JSON.stringify(tool.tool._meta ?? {}).includes(JSON.stringify(uri))) return tool.connection;
   }
   const listed = await eachServer(catalog, user, (connection) => connection.listResources({ signal }));
   const owner = listed.find(({ value }) => value.some((resource) => resource.uri === uri));
-  if (owner) return catalog.connections.get(owner.serverName);
+  const listedBy = owner && catalog.connections.get(owner.serverName);
+  if (listedBy) return listedBy;
   const templates = await eachServer(catalog, user, (connection) =>
     connection.listResourceTemplates({ signal }),
   );
   const matching = templates.find(({ value }) =>
     value.some((template) => new UriTemplate(template.uriTemplate).match(uri) !== null),
   );
-  return matching && catalog.connections.get(matching.serverName);
+  const connection = matching && catalog.connections.get(matching.serverName);
+  if (connection) return connection;
+  throw new ResourceNotFoundError(
+    uri,
+    `Resource ${uri.slice(0, 200)} is not offered by any of your servers (see resources/list).`,
+  );
 }
 
 /** One request to every server of the catalog; servers that fail (e.g. offer no resources) are left out. */

@@ -1,4 +1,4 @@
-import { ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
 import type { User } from '../auth/user.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
@@ -29,12 +29,6 @@ export function registerResourceSubscriptionPassThrough(
     const { catalog } = await catalogs.get(user);
     const { uri } = request.params;
     const connection = await ownerOf(catalog, user, uri, ctx.mcpReq.signal);
-    if (!connection) {
-      throw new ResourceNotFoundError(
-        uri,
-        `Resource ${uri.slice(0, 200)} is not offered by any of your servers (see resources/list).`,
-      );
-    }
     await asCaller(user.id, () => subscriptions.subscribe(connection, uri, subscriber, ctx.mcpReq.signal));
     return {};
   });
