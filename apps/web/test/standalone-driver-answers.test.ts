@@ -98,6 +98,29 @@ describe('standalone driver: answers to servers', () => {
     expect(toolResult(events)).toContain('Name: Ada');
   });
 
+  it("answers a Tools-tab call's form by its request id, with no turn running: accept, decline and cancel reach the server", async () => {
+    const answers = [
+      { action: 'accept', content: { name: 'Grace' } },
+      { action: 'decline' },
+      { action: 'cancel' },
+    ] as const;
+    const results: string[] = [];
+    for (const answer of answers) {
+      const { driver, events } = await driverFor([], (driver, value) => {
+        void driver.answerElicitation((value as ElicitationRequest).requestId, answer);
+      });
+      const outcome = await driver.callTool('everything_mcp_trigger-elicitation-request', {});
+      results.push(JSON.stringify(outcome));
+      const asked = events.flatMap((event) =>
+        event.type === 'CUSTOM' && event.name.startsWith('elicitation_') ? [event.name] : [],
+      );
+      expect(asked).toEqual(['elicitation_request', 'elicitation_resolved']);
+    }
+    expect(results[0]).toContain('Name: Grace');
+    expect(results[1]).toContain('User declined');
+    expect(results[2]).toContain('User cancelled');
+  });
+
   it('approves a sampling request, which the turn’s model then answers', async () => {
     const outcomes: unknown[] = [];
     const { driver, events } = await driverFor(

@@ -11,12 +11,17 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-/** Builds apps/web (as `npm run build -w apps/web` does) and serves `dist/` with vite preview on a free port. */
-export async function serveBuiltApp(): Promise<ServedApp> {
-  await build({ configFile: CONFIG_FILE, logLevel: 'error' });
+/**
+ * Builds apps/web (as `npm run build -w apps/web` does) and serves `dist/` with vite preview on a free
+ * port; `outDir` builds into and serves another folder instead (so concurrent test files need not share `dist/`).
+ */
+export async function serveBuiltApp(outDir?: string): Promise<ServedApp> {
+  const folder = outDir ? { outDir, emptyOutDir: true } : {};
+  await build({ configFile: CONFIG_FILE, logLevel: 'error', build: folder });
   const server = await preview({
     configFile: CONFIG_FILE,
     logLevel: 'error',
+    build: folder,
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
   });
   const address = server.httpServer.address();

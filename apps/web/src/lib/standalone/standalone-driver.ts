@@ -23,6 +23,7 @@ import { standaloneServerContent } from '../composer/standalone-server-content.t
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
 import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
+import { DirectCallElicitations } from './direct-call-elicitations.ts';
 import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
 import { sessionHistory } from './session-history.ts';
 import { createStandaloneAppPresenter } from './standalone-app-presenter.ts';
@@ -74,6 +75,8 @@ export function createStandaloneDriver(
   const approvalRules: ApprovalRule[] = options.config.approvalRules;
   const layers = () => [...servers.map((server) => server.layer()), ...(options.remote?.layers() ?? [])];
   const mcpClients = () => options.remote?.clients() ?? new Map();
+  /** What servers ask during the Tools tab's direct calls (a turn's requests are its run's). */
+  const directCalls = new DirectCallElicitations();
 
   const loopOptions = (signal: AbortSignal, onEvent: (event: AgentEvent) => void): AgentLoopOptions => ({
     provider: options.model,
@@ -147,6 +150,8 @@ export function createStandaloneDriver(
     stop: () => controller?.abort(),
     decide: (decisions) => follow((loop) => resumeAgentLoop({ approvals: decisions }, { ...loop, session })),
     async answerElicitation(requestId, answer) {
+      const direct = directCalls.answer(requestId, answer as ElicitResult);
+      if (direct) return direct.ok ? { ok: true } : { ok: false, message: direct.message };
       if (!current) return { ok: false, message: NO_TURN };
       const outcome = current.interactions.answerElicitation(requestId, answer as ElicitResult);
       return outcome.ok ? { ok: true } : { ok: false, message: outcome.message };
@@ -179,14 +184,18 @@ export function createStandaloneDriver(
         catalog: new ToolCatalog(layers()),
         mcpClients: mcpClients(),
       });
-      const { result, call } = await dispatcher.dispatch(
-        { type: 'tool_use', id: `browser_${Date.now().toString(36)}`, name, input: args },
-        {
-          session: new AgentSession(),
-          signal: new AbortController().signal,
-          emit: (event) => listener({ ...event, timestamp: Date.now() } as AgentEvent),
-        },
-      );
+      const asks = directCalls.open((event) => listener(event));
+      const { result, call } = await dispatcher
+        .dispatch(
+          { type: 'tool_use', id: `browser_${Date.now().toString(36)}`, name, input: args },
+          {
+            session: new AgentSession(),
+            signal: new AbortController().signal,
+            emit: (event) => listener({ ...event, timestamp: Date.now() } as AgentEvent),
+            serverRequests: { elicitation: asks.elicitation },
+          },
+        )
+        .finally(() => asks.close());
       return toolOutcome(
         typeof result.content === 'string' ? result.content : JSON.stringify(result.content),
         call.error,

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
+import { type ServedApp, serveBuiltApp } from './browser/serve-built-app.ts';
+import type { PublishedAppServer } from './browser/start-published-app-server.ts';
+import { startServerEverything } from './browser/start-server-everything.ts';
+
+const TOOL = 'everything_mcp_trigger-elicitation-request';
+
+/**
+ * Standalone mode: a Tools-tab call to a remote server (the published server-everything over
+ * Streamable HTTP) that asks for a form shows the form in the chat, and the person's accept,
+ * decline or cancel reaches the server, which says so in the tool's result.
+ */
+describe.skipIf(!hasChromium)('a direct tool call asking the person, in standalone mode (Chromium)', () => {
+  let app: ServedApp;
+  let browser: Browser;
+  let everything: PublishedAppServer;
+  let outDir: string;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'switchboard-web-'));
+    [app, browser, everything] = await Promise.all([
+      serveBuiltApp(outDir),
+      launchChromium(),
+      startServerEverything(),
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app?.close();
+    await everything?.stop();
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  /** Opens the app in standalone mode connected to server-everything, on the Tools tab with the eliciting tool chosen. */
+  async function openTool(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+    context.setDefaultTimeout(20_000);
+    contexts.push(context);
+    await context.route('**/config.json', (route) =>
+      route.fulfill({ json: { mcpServers: [{ name: 'everything', url: everything.url }] } }),
+    );
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${app.url}?mode=standalone`);
+    await page.waitForSelector('.app[data-ready="true"]');
+    await page.getByRole('tab', { name: /Tools/ }).click();
+    await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
+    await page.getByRole('button', { name: TOOL }).click();
+    return page;
+  }
+
+  async function callAndAnswer(page: Page, answer: (card: ReturnType<Page['getByTestId']>) => Promise<void>) {
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    const card = page.getByTestId('elicitation-card');
+    await card.waitFor();
+    await expect(card.locator('header').textContent()).resolves.toContain('everything asks for information');
+    await answer(card);
+    await card.waitFor({ state: 'detached' });
+    return page.getByTestId('tool-result').textContent();
+  }
+
+  it("shows the server's form in the chat; the submitted name reaches the tool's result", async () => {
+    const page = await openTool();
+    const result = await callAndAnswer(page, async (card) => {
+      await card.locator('input[name="name"]').fill('Ada Lovelace');
+      await card.locator('header').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/h5-standalone-direct-call-form.png' });
+      await card.getByRole('button', { name: 'Submit' }).click();
+    });
+    expect(result).toContain('Name: Ada Lovelace');
+    await page.screenshot({ path: '/tmp/h5-standalone-direct-call-result.png' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('sends decline and cancel back to the server', async () => {
+    const page = await openTool();
+    await expect(
+      callAndAnswer(page, (card) => card.getByRole('button', { name: 'Decline' }).click()),
+    ).resolves.toContain('User declined');
+    await expect(
+      callAndAnswer(page, (card) => card.getByRole('button', { name: 'Cancel' }).click()),
+    ).resolves.toContain('User cancelled');
+    expect(pageErrors).toEqual([]);
+  });
+});
