@@ -4,6 +4,7 @@ import {
   ApprovalRequestSchema,
   AuthorizeRequestSchema,
   ChatRequestSchema,
+  CompleteRequestSchema,
   ConversationInputSchema,
   ConversationLimitsSchema,
   ElicitationAnswerSchema,
@@ -262,6 +263,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ElicitationAnswer: ElicitationAnswerSchema,
         PromptGetRequest: PromptGetRequestSchema,
         ResourceReadRequest: ResourceReadRequestSchema,
+        CompleteRequest: CompleteRequestSchema,
         SamplingDecision: SamplingDecisionSchema,
         ApprovalPolicy: ApprovalPolicySchema,
         EnabledTool: EnabledToolSchema,
@@ -474,6 +476,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         post: {
           summary: 'Read one resource',
           requestBody: body(ref('ResourceReadRequest')),
+          responses: { ...standardErrors, '200': json({ type: 'object' }) },
+        },
+      },
+      '/servers/{id}/complete': {
+        parameters: [serverParam],
+        post: {
+          summary:
+            "Suggestions for a prompt's argument or a resource template's variable (MCP `completion/complete`)",
+          requestBody: body(ref('CompleteRequest')),
           responses: { ...standardErrors, '200': json({ type: 'object' }) },
         },
       },

@@ -305,6 +305,44 @@ export const ResourceReadRequestSchema: JsonSchema = {
   properties: { uri: text(2000, 1) },
 };
 
+/** Asks a server to complete an argument of a prompt or a variable of a resource template (MCP `completion/complete`). */
+export const CompleteRequestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ref', 'argument'],
+  properties: {
+    ref: {
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'uri'],
+          properties: { type: { const: 'ref/resource' }, uri: text(2000, 1) },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'name'],
+          properties: { type: { const: 'ref/prompt' }, name: text(200, 1) },
+        },
+      ],
+    },
+    argument: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'value'],
+      properties: { name: text(200, 1), value: text(2000) },
+    },
+    context: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        arguments: { type: 'object', maxProperties: 50, additionalProperties: text(2000) },
+      },
+    },
+  },
+};
+
 export const UserCreateSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,

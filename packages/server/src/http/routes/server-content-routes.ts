@@ -1,3 +1,4 @@
+import type { CompleteRequestParams } from '@modelcontextprotocol/client';
 import { McpConnection, McpConnectionError } from '@switchboard/core';
 import { type Context, Hono } from 'hono';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
@@ -6,12 +7,13 @@ import { withDeadline } from '../../mcp/with-deadline.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { ApiError } from '../api-error.ts';
 import { readBody } from '../read-body.ts';
-import { PromptGetRequestSchema, ResourceReadRequestSchema } from '../schemas.ts';
+import { CompleteRequestSchema, PromptGetRequestSchema, ResourceReadRequestSchema } from '../schemas.ts';
 
 /**
  * A server's prompts and resources, for the app (prompts as slash commands, resources attached to a
- * message): list them, get a prompt with its arguments, read a resource. Through the caller's own
- * connection for servers each user authorizes.
+ * message): list them (with the resource templates), get a prompt with its arguments, read a
+ * resource, and ask for completions of a prompt's argument or a template's variable. Through the
+ * caller's own connection for servers each user authorizes.
  */
 export function serverContentRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
@@ -52,6 +54,15 @@ export function serverContentRoutes(services: GatewayServices): Hono<GatewayEnv>
     return c.json(
       await use(c, services, `reading ${JSON.stringify(body.uri)}`, (connection, signal) =>
         connection.readResource(body.uri, { signal }),
+      ),
+    );
+  });
+
+  app.post('/:id/complete', async (c) => {
+    const body = await readBody<CompleteRequestParams>(c, CompleteRequestSchema, services);
+    return c.json(
+      await use(c, services, `completing ${JSON.stringify(body.argument.name)}`, (connection, signal) =>
+        connection.complete(body, { signal }),
       ),
     );
   });
