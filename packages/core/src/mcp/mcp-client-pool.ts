@@ -1,7 +1,7 @@
 import type { McpLayer } from '../types/layers.ts';
+import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
-import { McpConnection } from './mcp-connection.ts';
-import { type ToolsChangedListener, ToolsChangedListeners } from './tools-changed-listeners.ts';
+import { McpConnection, type ToolsChangedListener } from './mcp-connection.ts';
 
 /** A server whose layer could not be loaded. */
 export interface McpLayerFailure {
@@ -23,7 +23,7 @@ export interface McpPoolLayers {
 export class McpClientPool {
   private readonly connections = new Map<string, McpConnection>();
   private readonly unsubscribes = new Map<string, () => void>();
-  private readonly listeners = new ToolsChangedListeners();
+  private readonly listeners = new ChangeListeners<McpLayer>();
 
   /** The connections by server name (a live view: it follows add and remove). */
   get clients(): ReadonlyMap<string, McpConnection> {

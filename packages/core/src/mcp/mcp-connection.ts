@@ -20,13 +20,14 @@ import {
 import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
 import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
 import { attributeToTool } from './attribute-to-tool.ts';
+import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { resolveConnectionTimeouts } from './connection-timeouts.ts';
 import { describeMessageProblem, explainMcpError, type FailureContext } from './explain-error.ts';
 import { finishAuthorization } from './finish-authorization.ts';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
 import type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-info.ts';
-import { type ClientTarget, openClient } from './open-client.ts';
+import { type ClientTarget, type ListedKind, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
 import { type RunningCall, RunningCalls } from './running-calls.ts';
 import type { McpServerRequestHandlers } from './server-requests.ts';
@@ -35,7 +36,6 @@ import { TaskStatusListeners } from './task-status-listeners.ts';
 import { toToolDef } from './to-tool-def.ts';
 import { toToolOutput } from './to-tool-output.ts';
 import { runsToolTasks, runToolTask, type TaskSupport, taskSupportOf } from './tool-task.ts';
-import { type ToolsChangedListener, ToolsChangedListeners } from './tools-changed-listeners.ts';
 import { resolveTarget } from './transport-target.ts';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
@@ -53,6 +53,9 @@ const SESSION_BREAKING: ReadonlySet<McpErrorKind> = new Set([
   'session_expired',
   'network_error',
 ]);
+
+/** Receives the server's layer after its tool list changed. */
+export type ToolsChangedListener = (layer: McpLayer) => void;
 
 /** Options of the requests that take no others. */
 export interface McpRequestOptions {
@@ -79,8 +82,13 @@ export class McpConnection implements McpToolClient {
   private readonly target: ClientTarget;
   private readonly where: string;
   private readonly diagnostics?: () => string | undefined;
-  private readonly listeners = new ToolsChangedListeners();
-  private readonly resourceListeners = new Set<(uri: string) => void>();
+  private readonly listeners = new ChangeListeners<McpLayer>();
+  private readonly resourceListeners = new ChangeListeners<string>();
+  /** Told of the server's `resources/list_changed` and `prompts/list_changed`. */
+  private readonly listChanges = {
+    resources: new ChangeListeners<void>(),
+    prompts: new ChangeListeners<void>(),
+  } satisfies Record<ListedKind, ChangeListeners<void>>;
   /** Protocol 2026-07-28 resource subscriptions: one `subscriptions/listen` stream per URI. */
   private readonly resourceListens = new Map<string, McpSubscription>();
   /** Tool calls in flight: their deadlines, and where the server's own requests go. */
@@ -332,8 +340,24 @@ export class McpConnection implements McpToolClient {
    * ignored. Returns the unsubscribe function.
    */
   onResourceUpdated(listener: (uri: string) => void): () => void {
-    this.resourceListeners.add(listener);
-    return () => this.resourceListeners.delete(listener);
+    return this.resourceListeners.add(listener);
+  }
+
+  /**
+   * Subscribes to the server's `notifications/resources/list_changed` (its resources or resource
+   * templates changed: list them again). Errors the listener throws are ignored. Returns the
+   * unsubscribe function.
+   */
+  onResourcesChanged(listener: () => void): () => void {
+    return this.listChanges.resources.add(listener);
+  }
+
+  /**
+   * Subscribes to the server's `notifications/prompts/list_changed` (list its prompts again).
+   * Errors the listener throws are ignored. Returns the unsubscribe function.
+   */
+  onPromptsChanged(listener: () => void): () => void {
+    return this.listChanges.prompts.add(listener);
   }
 
   /** Closes the connection (ending the HTTP session or the server process). Later requests reject. */
@@ -343,6 +367,8 @@ export class McpConnection implements McpToolClient {
     this.closer.abort();
     this.listeners.clear();
     this.resourceListeners.clear();
+    this.listChanges.resources.clear();
+    this.listChanges.prompts.clear();
     const listens = [...this.resourceListens.values()];
     this.resourceListens.clear();
     await Promise.all(listens.map((listening) => listening.close().catch(() => undefined)));
@@ -419,13 +445,7 @@ export class McpConnection implements McpToolClient {
       onLog: this.running.logReceiver(fromCalls.includes('log'), own.onLog),
       onResourceUpdated: (uri) => {
         own.onResourceUpdated?.(uri);
-        for (const listener of this.resourceListeners) {
-          try {
-            listener(uri);
-          } catch {
-            // A listener's failure is its own.
-          }
-        }
+        this.resourceListeners.notify(uri);
       },
     };
   }
@@ -595,6 +615,9 @@ export class McpConnection implements McpToolClient {
         signal: this.closer.signal,
         onToolsChanged: (client, tools) => {
           if (this.session?.client === client) this.updateTools(tools);
+        },
+        onListChanged: (client, kind) => {
+          if (this.session?.client === client) this.listChanges[kind].notify();
         },
         onTaskStatus: (task) => this.taskStatuses.notify(task),
       });

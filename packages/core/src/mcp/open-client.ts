@@ -21,6 +21,9 @@ import {
   registerServerRequestHandlers,
 } from './server-requests.ts';
 
+/** The lists besides tools whose changes a server announces (`notifications/{kind}/list_changed`). */
+export type ListedKind = 'resources' | 'prompts';
+
 /** The transport that carries a connection. */
 export type McpTransportKind = 'streamable-http' | 'sse' | 'in-memory' | 'custom';
 
@@ -47,6 +50,8 @@ export interface ClientSettings {
   signal?: AbortSignal;
   /** Called with the fresh tool list after the server announced `tools/list_changed`. */
   onToolsChanged: (client: Client, tools: Tool[]) => void;
+  /** Called after the server announced that its resources or prompts changed (nothing is re-listed). */
+  onListChanged: (client: Client, kind: ListedKind) => void;
   /** Called with each task status the server announces (`notifications/tasks/status`). */
   onTaskStatus: (task: Task) => void;
 }
@@ -126,6 +131,8 @@ async function connectOnce(
           if (!error && tools) settings.onToolsChanged(client, tools);
         },
       },
+      resources: { autoRefresh: false, onChanged: () => settings.onListChanged(client, 'resources') },
+      prompts: { autoRefresh: false, onChanged: () => settings.onListChanged(client, 'prompts') },
     },
   });
   registerServerRequestHandlers(client, settings.server, settings.handlers);
@@ -152,6 +159,9 @@ function streamableTransport(url: URL, settings: ClientSettings): StreamableHTTP
   return new StreamableHTTPClientTransport(url, {
     fetch: settings.fetch,
     authProvider: settings.authorization?.provider,
+    // Without a way to wait for the person, a step-up cannot finish here: report the scope the
+    // server asked for (InsufficientScopeError) rather than start an authorization nobody sees.
+    onInsufficientScope: settings.authorization?.awaitCallback ? 'reauthorize' : 'throw',
     requestInit: settings.headers ? { headers: settings.headers } : undefined,
   });
 }
