@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { trace } from '@opentelemetry/api';
@@ -16,6 +16,7 @@ import {
 import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { deriveKey } from '../auth/derive-key.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { UserSeed } from '../auth/user.ts';
 import { CatalogCache } from '../chat/catalog-cache.ts';
@@ -250,6 +251,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     openAccess: options.openAccess ?? false,
     ...(options.mcpMode ? { mcpMode: options.mcpMode } : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    requestStateKey: options.secretKey
+      ? deriveKey(options.secretKey, 'mcp-endpoint request state')
+      : randomBytes(32),
   };
   const app = createApp(services, {
     webDir: options.webDir,

@@ -1,8 +1,11 @@
-import type {
-  CallToolResult,
-  ClientCapabilities,
-  InputRequiredResult,
-  ServerContext,
+import {
+  type CallToolResult,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  inputRequired,
+  PROTOCOL_VERSION_META_KEY,
+  type RequestStateCodec,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
@@ -12,6 +15,9 @@ import { asCaller } from '../mcp/caller-identity.ts';
 import type { AuditTrail } from '../store/audit-trail.ts';
 import type { EndpointCallStatus } from '../store/endpoint-call-record.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
+import { callDigest, type EndpointRoundState } from './endpoint-request-state.ts';
+import { ParkableCall, type StartCall } from './parkable-call.ts';
+import type { ParkedCalls } from './parked-calls.ts';
 import type { ToolApproval } from './tool-approval.ts';
 
 /** What a call through `/mcp` needs from the gateway. */
@@ -19,6 +25,10 @@ export interface EndpointCallDeps {
   audit: AuditTrail;
   rateLimiter?: RateLimiter;
   approval: ToolApproval;
+  /** Signs and verifies the state of 2026-07-28 rounds (the server's `requestState.verify`). */
+  requestState: RequestStateCodec<EndpointRoundState>;
+  /** Calls waiting for a 2026-07-28 client's answers to their server's questions. */
+  parked: ParkedCalls;
 }
 
 /** How long the person may take to answer a server's question forwarded to the client (ms). */
@@ -35,7 +45,8 @@ const tracer = trace.getTracer('@switchboard/server', '0.1.0');
  * key their data on, an OTel span, and a row in the audit trail (written behind the call, in batches). The server's result comes back as
  * it was (content of every kind, `structuredContent`, `_meta`); the server's progress and log
  * messages go to the client, and its elicitation and sampling requests too when the client
- * declared them (on 2025 sessions: the 2026 protocol has no server-to-client requests).
+ * declared them: on 2025 sessions as requests to the client; on 2026-07-28, which has no
+ * server-to-client requests, as `input_required` rounds while the call waits (see {@link ParkableCall}).
  */
 export async function callEndpointTool(
   deps: EndpointCallDeps,
@@ -45,6 +56,15 @@ export async function callEndpointTool(
   ctx: ServerContext,
   client: ClientCapabilities,
 ): Promise<CallToolResult | InputRequiredResult> {
+  const inRounds = servedInRounds(ctx);
+  const call = callDigest(tool, args);
+  const state = inRounds ? ctx.mcpReq.requestState<EndpointRoundState>() : undefined;
+  if (typeof state === 'object' && state?.parked !== undefined) {
+    if (state.call !== call) return errorResult(OTHER_CALL);
+    const parked = deps.parked.take(state.parked, user.id);
+    return parked ? playRound(deps, parked, ctx) : errorResult(NOT_WAITING);
+  }
+
   const started = performance.now();
   const audit = (status: EndpointCallStatus, error?: string) =>
     deps.audit.record({
@@ -67,43 +87,86 @@ export async function callEndpointTool(
     return approval.result;
   }
 
-  return tracer.startActiveSpan('mcp_endpoint.tools_call', async (span) => {
-    span.setAttributes({ 'mcp.server': tool.serverName, 'mcp.tool': tool.tool.name, 'enduser.id': user.id });
-    try {
-      const result = (await asCaller(user.id, () =>
-        tool.connection.callToolResult(tool.tool.name, args, {
-          signal: ctx.mcpReq.signal,
-          onProgress: (progress: ToolProgress) => {
-            const token = ctx.mcpReq._meta?.progressToken;
-            if (token === undefined) return;
-            void ctx.mcpReq
-              .notify({ method: 'notifications/progress', params: { progressToken: token, ...progress } })
-              .catch(() => undefined);
-          },
-          serverRequests: forwardedRequests(ctx, client),
-        }),
-      )) as CallToolResult;
-      await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
-      if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
-      return result;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message });
-      await audit('failed', message);
-      return errorResult(message);
-    } finally {
-      span.end();
-    }
+  const start: StartCall = (relay, signal) =>
+    tracer.startActiveSpan('mcp_endpoint.tools_call', async (span) => {
+      span.setAttributes({
+        'mcp.server': tool.serverName,
+        'mcp.tool': tool.tool.name,
+        'enduser.id': user.id,
+      });
+      try {
+        const result = (await asCaller(user.id, () =>
+          tool.connection.callToolResult(tool.tool.name, args, { signal, ...relay }),
+        )) as CallToolResult;
+        await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
+        if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
+        return result;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message });
+        await audit('failed', message);
+        return errorResult(message);
+      } finally {
+        span.end();
+      }
+    });
+  if (inRounds && (client.elicitation || client.sampling))
+    return playRound(deps, new ParkableCall(user.id, call, client, start), ctx);
+  return start(
+    { serverRequests: forwardedRequests(ctx, client), onProgress: (progress) => sendProgress(ctx, progress) },
+    ctx.mcpReq.signal,
+  );
+}
+
+const OTHER_CALL =
+  'This requestState belongs to another tool call: retry a call with the tool and arguments it was given for.';
+const NOT_WAITING =
+  'The call these answers are for is no longer waiting on this gateway (it was answered already, waited too long, or runs on another replica). Call the tool again.';
+const TOO_MANY_WAITING =
+  "The server asked a question, and too many calls already wait for their users' answers on this gateway; the call was cancelled. Try again later.";
+
+/**
+ * One 2026-07-28 round of a call whose server may ask: its result, or its questions as an
+ * `input_required` answer whose request state names the call, parked until the client retries.
+ */
+async function playRound(
+  deps: EndpointCallDeps,
+  call: ParkableCall,
+  ctx: ServerContext,
+): Promise<CallToolResult | InputRequiredResult> {
+  const round = await call.round(ctx);
+  if (round.done) return round.result;
+  const parked = deps.parked.park(call);
+  if (parked === undefined) {
+    call.abort(TOO_MANY_WAITING);
+    await call.outcome;
+    return errorResult(TOO_MANY_WAITING);
+  }
+  return inputRequired({
+    inputRequests: round.inputRequests,
+    requestState: await deps.requestState.mint({ call: call.call, parked }, ctx),
   });
 }
 
-/** The client's answers to what the server asks during the call: those it declared, and its logs. */
+/** Whether the request is of the 2026-07-28 era (its envelope names the protocol version). */
+function servedInRounds(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
+}
+
+function sendProgress(ctx: ServerContext, progress: ToolProgress): void {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return;
+  void ctx.mcpReq
+    .notify({ method: 'notifications/progress', params: { progressToken: token, ...progress } })
+    .catch(() => undefined);
+}
+
+/** The client's answers to what the server asks during a 2025 session's call: those it declared, and its logs. */
 function forwardedRequests(ctx: ServerContext, client: ClientCapabilities): CallServerRequests {
   return {
     onLog: (message, server) => {
-      void ctx.mcpReq
-        .notify({ method: 'notifications/message', params: { ...message, logger: message.logger ?? server } })
-        .catch(() => undefined);
+      void ctx.mcpReq.log(message.level, message.data, message.logger ?? server).catch(() => undefined);
     },
     // The client and server packages declare the same protocol types separately.
     ...(client.elicitation

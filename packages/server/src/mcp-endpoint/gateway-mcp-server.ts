@@ -59,7 +59,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
         logging: {},
       },
       instructions: INSTRUCTIONS,
-      requestState: { verify: deps.approval.verify },
+      requestState: { verify: deps.requestState.verify },
     },
   );
   let mode: EndpointMode | undefined;

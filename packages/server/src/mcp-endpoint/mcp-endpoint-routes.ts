@@ -7,8 +7,10 @@ import { ActivatedTools } from './activated-tools.ts';
 import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
 import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
+import { endpointRequestState } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
+import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
 import { ResourceSubscriptions } from './resource-subscriptions.ts';
 import { ToolApproval } from './tool-approval.ts';
@@ -25,12 +27,15 @@ const MAX_ACTIVATION_OWNERS = 1_000;
  * picks the presentation (default: by the number of servers, see `resolveEndpointMode`).
  */
 export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
+  const requestState = endpointRequestState(services.requestStateKey);
   const deps: GatewayMcpServerDeps = {
     audit: services.endpointAudit,
     rateLimiter: services.rateLimiter,
     catalogs: new EndpointCatalogs(services.registry, services.catalogs),
     subscriptions: new ResourceSubscriptions(),
-    approval: new ToolApproval(() => services.settings.approvalPolicy()),
+    approval: new ToolApproval(() => services.settings.approvalPolicy(), requestState),
+    requestState,
+    parked: new ParkedCalls(),
     ...(services.mcpMode ? { defaultMode: services.mcpMode } : {}),
   };
   const sessions = new EndpointSessions();

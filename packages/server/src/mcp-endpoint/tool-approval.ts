@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type CallToolResult,
-  createRequestStateCodec,
   type InputRequiredResult,
   inputRequired,
   inputResponse,
@@ -10,6 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type ApprovalPolicy, decideApproval } from '@switchboard/core';
 import type { EndpointTool } from './endpoint-catalog.ts';
+import { callDigest, type EndpointRoundState } from './endpoint-request-state.ts';
 
 /** The key of the approval question in `inputRequests` / `inputResponses`. */
 const APPROVAL_KEY = 'approval';
@@ -26,25 +25,19 @@ export type ApprovalOutcome =
  * `input_required` result, which the SDK turns into an `elicitation/create` request on 2025 sessions)
  * when the client declares elicitation, and refused with an explanation otherwise. The answer only
  * counts with the request state minted for this very call (an HMAC over the user, the tool and its
- * arguments), so a client cannot approve a call it was never asked about.
+ * arguments, under a key every replica shares), so a client cannot approve a call it was never
+ * asked about, and the answer counts on whichever replica it reaches.
  */
 export class ToolApproval {
   readonly #policy: () => Promise<ApprovalPolicy | undefined>;
-  readonly #codec: RequestStateCodec<{ call: string }>;
+  readonly #codec: RequestStateCodec<EndpointRoundState>;
 
-  constructor(policy: () => Promise<ApprovalPolicy | undefined>) {
+  constructor(
+    policy: () => Promise<ApprovalPolicy | undefined>,
+    codec: RequestStateCodec<EndpointRoundState>,
+  ) {
     this.#policy = policy;
-    // One process serves every round of a 2025 session; a 2026 round on another replica asks again.
-    this.#codec = createRequestStateCodec<{ call: string }>({
-      key: randomBytes(32),
-      ttlSeconds: 600,
-      bind: (ctx) => ctx.http?.authInfo?.clientId ?? '',
-    });
-  }
-
-  /** The hook the SDK verifies echoed request state with (see `ServerOptions.requestState`). */
-  get verify(): RequestStateCodec['verify'] {
-    return (state, ctx) => this.#codec.verify(state, ctx);
+    this.#codec = codec;
   }
 
   /** Decides whether `tool` may run with `args` for the request in `ctx`. */
@@ -64,9 +57,9 @@ export class ToolApproval {
       );
     }
     const call = callDigest(tool, args);
-    const state = ctx.mcpReq.requestState<{ call: string }>();
+    const state = ctx.mcpReq.requestState<EndpointRoundState>();
     const answer = inputResponse(ctx.mcpReq.inputResponses, APPROVAL_KEY);
-    if (typeof state === 'object' && state?.call === call && answer.kind === 'elicit') {
+    if (typeof state === 'object' && state?.call === call && !state.parked && answer.kind === 'elicit') {
       if (answer.action === 'accept' && answer.content?.approve === true) return { run: true };
       return refusal('declined', `The user did not approve ${subject}; it was not run.`);
     }
@@ -98,12 +91,6 @@ export class ToolApproval {
 
 function refusal(status: 'denied' | 'declined' | 'refused', text: string): ApprovalOutcome {
   return { run: false, status, result: { content: [{ type: 'text', text }], isError: true } };
-}
-
-function callDigest(tool: EndpointTool, args: Record<string, unknown>): string {
-  return createHash('sha256')
-    .update(`${tool.name}\u0000${JSON.stringify(args)}`)
-    .digest('base64url');
 }
 
 function summarize(args: Record<string, unknown>): string {

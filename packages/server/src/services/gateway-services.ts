@@ -44,6 +44,11 @@ export interface GatewayServices {
   mcpMode?: EndpointMode;
   /** Users may register servers on private networks and loopback. */
   allowPrivateNetworks: boolean;
+  /**
+   * The key `/mcp` signs its multi-round-trip request state with: derived from the secret key, so
+   * every replica verifies every round; random per process when the gateway has no secret key.
+   */
+  requestStateKey: Uint8Array;
 }
 
 /** Hono's environment for the gateway's routes: the authenticated user. */

@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CallToolResult,
+  Client,
+  type InputRequiredResult,
+  LOG_LEVEL_META_KEY,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway } from '../src/index.ts';
+import { createLogger } from '../src/observability/create-logger.ts';
+import { type AskingMcpServer, startAskingMcpServer } from './support/asking-mcp-server.ts';
+import { queuedModel } from './support/queued-model.ts';
+import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
+
+type Round = CallToolResult | InputRequiredResult;
+
+type ElicitAnswer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | boolean> };
+
+interface AskingClientOptions {
+  key?: string;
+  protocol?: 'auto' | 'legacy';
+  /** Answers elicitations (declares form and URL mode). */
+  elicit?: (message: string, mode: string | undefined) => ElicitAnswer;
+  /** Answers sampling requests (declares sampling). */
+  sample?: (prompt: string) => string;
+  /** Sends each request to the gateway this picks for its body (default: the first). */
+  route?: (body: string) => string;
+  /** Hands `input_required` answers to the test (calls with `allowInputRequired`) instead of fulfilling them. */
+  manual?: boolean;
+}
+
+const textOf = (result: unknown) =>
+  (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+
+describe("the underlying servers' questions during a /mcp tool call", () => {
+  const secretKey = randomBytes(32);
+  let asking: AskingMcpServer;
+  let gw: TestGateway;
+  let replica: Gateway;
+  let replicaUrl: string;
+  const clients: Client[] = [];
+
+  const connect = async (options: AskingClientOptions = {}) => {
+    const client = new Client(
+      { name: 'asking-test', version: '1.0.0' },
+      {
+        capabilities: {
+          ...(options.elicit ? { elicitation: { form: {}, url: {} } } : {}),
+          ...(options.sample ? { sampling: {} } : {}),
+        },
+        versionNegotiation: { mode: options.protocol ?? 'auto' },
+        ...(options.manual ? { inputRequired: { autoFulfill: false } } : {}),
+      },
+    );
+    const { elicit, sample, route } = options;
+    if (elicit)
+      client.setRequestHandler('elicitation/create', async ({ params }) =>
+        elicit(params.message, 'mode' in params ? params.mode : undefined),
+      );
+    if (sample)
+      client.setRequestHandler('sampling/createMessage', async ({ params }) => {
+        const [message] = params.messages;
+        const content = message?.content as { text?: string };
+        return {
+          role: 'assistant',
+          model: 'test-model',
+          content: { type: 'text', text: sample(content.text ?? '') },
+        };
+      });
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp?mode=aggregate', gw.url), {
+      requestInit: { headers: { authorization: `Bearer ${options.key ?? KEYS.alice}` } },
+      ...(route
+        ? {
+            fetch: (url: string | URL, init?: RequestInit) => {
+              const target = new URL(String(url));
+              const chosen = new URL(route(typeof init?.body === 'string' ? init.body : ''));
+              target.host = chosen.host;
+              return fetch(target, init);
+            },
+          }
+        : {}),
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    asking = await startAskingMcpServer();
+    const shared = {
+      model: queuedModel(),
+      servers: [{ name: 'asking', url: asking.url }],
+      allowPrivateNetworks: true,
+      secretKey,
+      approvalPolicy: { rules: [{ match: 'asking:wipe_*', action: 'ask' as const }] },
+    };
+    gw = await startTestGateway('pglite', shared);
+    // A second replica on the same database and configuration (and so the same secret key).
+    replica = await createGateway({
+      ...shared,
+      database: gw.gateway.services.db,
+      logger: createLogger({ level: 'silent' }),
+      users: [
+        { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
+        { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
+      ],
+    });
+    replicaUrl = await replica.listen(0);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await replica?.close();
+    await gw?.close();
+    await asking?.close();
+  });
+
+  it("asks a 2026-07-28 client the server's questions round by round, and returns the server's result", async () => {
+    const asked: string[] = [];
+    const client = await connect({
+      elicit: (message) => {
+        asked.push(message);
+        return message.startsWith('What')
+          ? { action: 'accept', content: { name: 'Ada' } }
+          : { action: 'accept', content: { sure: true } };
+      },
+    });
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const progress: string[] = [];
+    const logs: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logs.push(notification.params.data);
+    });
+    const result = await client.callTool(
+      { name: 'asking_interview', arguments: {}, _meta: { [LOG_LEVEL_META_KEY]: 'info' } },
+      { onprogress: (update) => progress.push(update.message ?? '') },
+    );
+    expect(textOf(result)).toBe('hello Ada; confirmed true');
+    expect(asked).toEqual(['What is your name?', 'Are you sure, Ada?']);
+    // The SDK clients add their own progress messages for each round ("Fulfilling input required …").
+    const fromServer = progress.filter((message) => !message.startsWith('Fulfilling'));
+    expect(fromServer).toEqual(['asking for the name', 'asking for confirmation', 'finishing']);
+    expect(logs).toEqual(['asking for the name', 'asking for confirmation', 'finishing']);
+  });
+
+  it('hands a decline back to the server, which decides what it means', async () => {
+    const client = await connect({ elicit: () => ({ action: 'decline' }) });
+    const before = asking.answers.length;
+    const result = await client.callTool({ name: 'asking_interview', arguments: {} });
+    expect(textOf(result)).toBe('no name: decline');
+    expect(asking.answers.slice(before)).toEqual(['name: decline']);
+  });
+
+  it("asks the client's model for the server (sampling) and a person to open a link (URL mode)", async () => {
+    const modes: Array<string | undefined> = [];
+    const client = await connect({
+      sample: (prompt) => `summary of "${prompt}"`,
+      elicit: (_message, mode) => {
+        modes.push(mode);
+        return { action: 'accept' };
+      },
+    });
+    const summary = await client.callTool({ name: 'asking_summarize', arguments: {} });
+    expect(textOf(summary)).toBe('summary: summary of "Summarize: three milks"');
+    const link = await client.callTool({ name: 'asking_open_link', arguments: {} });
+    expect(textOf(link)).toBe('link: accept');
+    expect(modes).toEqual(['url']);
+  });
+
+  it('refuses the question, with a message saying why, when the client declares no way to answer it', async () => {
+    const cannotAnswer = await connect({ sample: () => 'unused' });
+    const refused = await cannotAnswer.callTool({ name: 'asking_interview', arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain('this MCP client declares no form-mode elicitation');
+  });
+
+  it('still forwards the questions as requests to the client on a 2025 session', async () => {
+    const asked: string[] = [];
+    const client = await connect({
+      protocol: 'legacy',
+      elicit: (message) => {
+        asked.push(message);
+        return {
+          action: 'accept',
+          content: message.startsWith('What') ? { name: 'Grace' } : { sure: false },
+        };
+      },
+    });
+    expect(client.getNegotiatedProtocolVersion()).toMatch(/^2025-/);
+    const result = await client.callTool({ name: 'asking_interview', arguments: {} });
+    expect(textOf(result)).toBe('hello Grace; confirmed false');
+    expect(asked).toEqual(['What is your name?', 'Are you sure, Grace?']);
+  });
+
+  it("refuses a request state minted for another user, or forged, and continues only the user's own call", async () => {
+    const elicit = (): ElicitAnswer => ({ action: 'cancel' });
+    const alice = await connect({ manual: true, elicit });
+    const call = (client: Client, more: Record<string, unknown> = {}) =>
+      client.callTool(
+        { name: 'asking_interview', arguments: {}, ...more },
+        { allowInputRequired: true },
+      ) as Promise<Round>;
+    const first = (await call(alice)) as InputRequiredResult;
+    expect(first.resultType).toBe('input_required');
+    const [key] = Object.keys(first.inputRequests ?? {});
+    const inputResponses = { [key as string]: { action: 'accept', content: { name: 'Alice' } } };
+
+    const bob = await connect({ key: KEYS.bob, manual: true, elicit });
+    await expect(call(bob, { inputResponses, requestState: first.requestState })).rejects.toThrow(
+      /Invalid or expired requestState/,
+    );
+    const [version, body, mac] = (first.requestState as string).split('.');
+    const payload = JSON.parse(Buffer.from(body as string, 'base64url').toString());
+    payload.p.parked = 'someone-elses-call';
+    const forged = `${version}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
+    await expect(call(alice, { inputResponses, requestState: forged })).rejects.toThrow(
+      /Invalid or expired requestState/,
+    );
+
+    const second = (await call(alice, {
+      inputResponses,
+      requestState: first.requestState,
+    })) as InputRequiredResult;
+    expect(JSON.stringify(second.inputRequests)).toContain('Are you sure, Alice?');
+    // Each state continues its call once: the first one no longer names a waiting call.
+    const replayed = (await call(alice, {
+      inputResponses,
+      requestState: first.requestState,
+    })) as CallToolResult;
+    expect(replayed.isError).toBe(true);
+    expect(textOf(replayed)).toContain('Call the tool again');
+    const [confirmKey] = Object.keys(second.inputRequests ?? {});
+    const done = (await call(alice, {
+      inputResponses: { [confirmKey as string]: { action: 'accept', content: { sure: true } } },
+      requestState: second.requestState,
+    })) as CallToolResult;
+    expect(textOf(done)).toBe('hello Alice; confirmed true');
+  });
+
+  it('takes an approval answered on another replica: both derive the request-state key from the secret', async () => {
+    const routed: string[] = [];
+    const client = await connect({
+      elicit: () => ({ action: 'accept', content: { approve: true } }),
+      route: (body) => {
+        const target = body.includes('"requestState"') ? replicaUrl : gw.url;
+        routed.push(target);
+        return target;
+      },
+    });
+    const result = await client.callTool({ name: 'asking_wipe_all', arguments: {} });
+    expect(textOf(result)).toBe('wiped');
+    expect(routed.at(-1)).toBe(replicaUrl);
+  });
+
+  it('tells the client to call again when the answer for a waiting call reaches another replica', async () => {
+    // Bob's call stays parked on the first replica until it times out.
+    const client = await connect({
+      key: KEYS.bob,
+      elicit: () => ({ action: 'accept', content: { name: 'Ada' } }),
+      route: (body) => (body.includes('"requestState"') ? replicaUrl : gw.url),
+    });
+    const result = await client.callTool({ name: 'asking_interview', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('no longer waiting on this gateway');
+    expect(textOf(result)).toContain('Call the tool again');
+  });
+});
