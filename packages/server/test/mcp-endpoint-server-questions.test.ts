@@ -28,6 +28,7 @@ interface AskingClientOptions {
   route?: (body: string) => string;
   /** Hands `input_required` answers to the test (calls with `allowInputRequired`) instead of fulfilling them. */
   manual?: boolean;
+  mode?: 'aggregate' | 'discovery';
 }
 
 const textOf = (result: unknown) =>
@@ -68,19 +69,22 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
           content: { type: 'text', text: sample(content.text ?? '') },
         };
       });
-    const transport = new StreamableHTTPClientTransport(new URL('/mcp?mode=aggregate', gw.url), {
-      requestInit: { headers: { authorization: `Bearer ${options.key ?? KEYS.alice}` } },
-      ...(route
-        ? {
-            fetch: (url: string | URL, init?: RequestInit) => {
-              const target = new URL(String(url));
-              const chosen = new URL(route(typeof init?.body === 'string' ? init.body : ''));
-              target.host = chosen.host;
-              return fetch(target, init);
-            },
-          }
-        : {}),
-    });
+    const transport = new StreamableHTTPClientTransport(
+      new URL(`/mcp?mode=${options.mode ?? 'aggregate'}`, gw.url),
+      {
+        requestInit: { headers: { authorization: `Bearer ${options.key ?? KEYS.alice}` } },
+        ...(route
+          ? {
+              fetch: (url: string | URL, init?: RequestInit) => {
+                const target = new URL(String(url));
+                const chosen = new URL(route(typeof init?.body === 'string' ? init.body : ''));
+                target.host = chosen.host;
+                return fetch(target, init);
+              },
+            }
+          : {}),
+      },
+    );
     await client.connect(transport);
     clients.push(client);
     return client;
@@ -141,6 +145,21 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     const fromServer = progress.filter((message) => !message.startsWith('Fulfilling'));
     expect(fromServer).toEqual(['asking for the name', 'asking for confirmation', 'finishing']);
     expect(logs).toEqual(['asking for the name', 'asking for confirmation', 'finishing']);
+  });
+
+  it("runs the rounds through discovery mode's call_tool too", async () => {
+    const client = await connect({
+      mode: 'discovery',
+      elicit: (message) =>
+        message.startsWith('What')
+          ? { action: 'accept', content: { name: 'Lin' } }
+          : { action: 'accept', content: { sure: true } },
+    });
+    const result = await client.callTool({
+      name: 'call_tool',
+      arguments: { name: 'asking_interview', arguments: {} },
+    });
+    expect(textOf(result)).toBe('hello Lin; confirmed true');
   });
 
   it('hands a decline back to the server, which decides what it means', async () => {
