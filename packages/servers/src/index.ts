@@ -1,5 +1,9 @@
 export * from './browser.ts';
 export { KEY_NOT_FOUND, startCalculatorStorage } from './calculator-storage/start-calculator-storage.ts';
+export {
+  authorizationServerMetadata,
+  type SigningAuthorizationServer,
+} from './launcher/authorization-server-metadata.ts';
 export type { ProtectedResourceOptions } from './launcher/protect-resource.ts';
 export { type HttpServing, type ServeHttpOptions, serveHttp } from './launcher/serve-http.ts';
 export { type StdioServing, serveStdio } from './launcher/serve-stdio.ts';

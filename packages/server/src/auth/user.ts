@@ -5,7 +5,10 @@ export interface User {
   role: 'user' | 'admin';
 }
 
-/** A user to create or update at start-up, with the API key they authenticate with. */
+/**
+ * A user to create or update at start-up, with the API key they authenticate with (none: they sign
+ * in at `/mcp` with an OAuth access token only).
+ */
 export interface UserSeed extends User {
-  apiKey: string;
+  apiKey?: string;
 }

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import {
+  configuredMcpAuthorization,
   configuredMcpMode,
   configuredServers,
   configuredUsers,
@@ -106,6 +107,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       embeddings,
       allowPrivateNetworks: config.allowPrivateNetworks,
       mcpMode: configuredMcpMode(config),
+      mcpAuthorization: configuredMcpAuthorization(config),
       secretKey,
       publicUrl: env.SWITCHBOARD_PUBLIC_URL || config.publicUrl,
       instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  configuredMcpAuthorization,
   configuredMcpMode,
   configuredServers,
   configuredUsers,
@@ -93,5 +94,63 @@ describe('the OAuth client secret of a configured server', () => {
     expect(() => configuredMcpMode({ mcpMode: 'everything' } as unknown as SwitchboardConfig)).toThrow(
       'mcpMode must be "discovery", "aggregate" or "auto", not "everything"',
     );
+  });
+});
+
+describe('mcpAuthorization, the authorization server whose access tokens /mcp accepts', () => {
+  const users = [{ id: 'alice', apiKey: 'k' }];
+
+  it('reads the example: the issuer, the scopes, and the subjects users list', async () => {
+    expect(configuredMcpAuthorization(await readConfigFile(EXAMPLE))).toEqual({
+      issuer: 'https://auth.example.com',
+      scopes: ['mcp'],
+      subjects: { '00u1a2b3c4d5e6f7g8h9': 'alice' },
+    });
+    expect(
+      configuredMcpAuthorization({
+        mcpAuthorization: { issuer: 'http://127.0.0.1:9000', audience: 'switchboard', userClaim: 'email' },
+      }),
+    ).toEqual({ issuer: 'http://127.0.0.1:9000', audience: 'switchboard', userClaim: 'email' });
+    expect(configuredMcpAuthorization({ users })).toBeUndefined();
+  });
+
+  it.each([
+    [{ issuer: 'auth.example.com' }, /issuer must be the authorization server's issuer URL/],
+    [{ issuer: 'http://auth.example.com' }, /https; http only on loopback/],
+    [{ issuer: 'https://auth.example.com/?tenant=1' }, /without a query or fragment/],
+    [{ issuer: 'https://auth.example.com', issuers: [] }, /unknown keys: issuers \(known: issuer, audience/],
+    [{ issuer: 'https://auth.example.com', userClaim: '' }, /userClaim must be a non-empty string/],
+    [{ issuer: 'https://auth.example.com', scopes: 'mcp' }, /scopes must be a list of scope names/],
+    [{ issuer: 'https://auth.example.com', scopes: ['mcp read'] }, /scopes must be a list of scope names/],
+  ])('refuses %j, saying what to write', (mcpAuthorization, message) => {
+    const config = { mcpAuthorization } as unknown as SwitchboardConfig;
+    expect(() => configuredMcpAuthorization(config)).toThrow(message);
+  });
+
+  it('lets a user who lists oauthSubjects go without an API key (they sign in at /mcp only)', () => {
+    const config: SwitchboardConfig = {
+      mcpAuthorization: { issuer: 'https://auth.example.com' },
+      users: [{ id: 'dana', oauthSubjects: ['sso|dana'] }, { id: 'erin' }],
+    };
+    expect(() => configuredUsers(config, {})).toThrow(
+      'user "erin" has no API key: set apiKeyEnv (the variable holding it), or list the oauthSubjects',
+    );
+    const [dana] = configuredUsers({ ...config, users: config.users?.slice(0, 1) }, {});
+    expect(dana).toEqual({ id: 'dana', name: 'dana', role: 'user' });
+  });
+
+  it('refuses subjects without an authorization server, and one subject listed by two users', () => {
+    expect(() => configuredMcpAuthorization({ users: [{ id: 'alice', oauthSubjects: ['a'] }] })).toThrow(
+      'user "alice": oauthSubjects need "mcpAuthorization"',
+    );
+    expect(() =>
+      configuredMcpAuthorization({
+        mcpAuthorization: { issuer: 'https://auth.example.com' },
+        users: [
+          { id: 'alice', oauthSubjects: ['shared'] },
+          { id: 'bob', oauthSubjects: ['shared'] },
+        ],
+      }),
+    ).toThrow('users "alice" and "bob" both list the OAuth subject "shared"');
   });
 });

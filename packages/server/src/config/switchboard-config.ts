@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ApprovalPolicy } from '@switchboard/core';
+import type { AccessTokenOptions } from '../auth/access-token-verifier.ts';
 import type { UserSeed } from '../auth/user.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
@@ -14,6 +15,20 @@ export interface ConfiguredUser {
   role?: 'user' | 'admin';
   apiKey?: string;
   apiKeyEnv?: string;
+  /** The values of `mcpAuthorization.userClaim` (default `sub`) that are this user at the authorization server. */
+  oauthSubjects?: string[];
+}
+
+/**
+ * The OAuth authorization server whose access tokens `/mcp` accepts besides API keys (MCP
+ * authorization): its issuer, an extra accepted audience, the claim naming the user, and the
+ * scopes tokens must carry.
+ */
+export interface ConfiguredMcpAuthorization {
+  issuer: string;
+  audience?: string;
+  userClaim?: string;
+  scopes?: string[];
 }
 
 /**
@@ -85,6 +100,8 @@ export interface SwitchboardConfig {
    * `auto` (the default: discovery above the global-mode threshold of servers).
    */
   mcpMode?: 'auto' | EndpointMode;
+  /** Accept this authorization server's access tokens at `/mcp` (users map by `oauthSubjects` or id). */
+  mcpAuthorization?: ConfiguredMcpAuthorization;
 }
 
 const KNOWN_KEYS = new Set([
@@ -113,6 +130,7 @@ const KNOWN_KEYS = new Set([
   'tracing',
   'instanceId',
   'mcpMode',
+  'mcpAuthorization',
   '$schema',
   '//',
 ]);
@@ -139,17 +157,20 @@ export async function readConfigFile(path: string): Promise<SwitchboardConfig> {
 
 /**
  * The users of a configuration, with their keys read from the environment; `SWITCHBOARD_ADMIN_KEY`
- * adds (or re-keys) the administrator `admin`.
+ * adds (or re-keys) the administrator `admin`. A user with `oauthSubjects` and no key signs in at
+ * `/mcp` with OAuth access tokens only.
  */
 export function configuredUsers(config: SwitchboardConfig, env: NodeJS.ProcessEnv): UserSeed[] {
   const users = (config.users ?? []).map((user): UserSeed => {
     const apiKey = user.apiKey ?? (user.apiKeyEnv ? env[user.apiKeyEnv] : undefined);
+    const base = { id: user.id, name: user.name ?? user.id, role: user.role ?? 'user' } as const;
+    if (!apiKey && user.oauthSubjects && !user.apiKeyEnv) return base;
     if (!apiKey) {
       throw new Error(
-        `user "${user.id}" has no API key: set ${user.apiKeyEnv ?? 'apiKeyEnv (the variable holding it)'}`,
+        `user "${user.id}" has no API key: set ${user.apiKeyEnv ?? 'apiKeyEnv (the variable holding it), or list the oauthSubjects they sign in to /mcp as'}`,
       );
     }
-    return { id: user.id, name: user.name ?? user.id, role: user.role ?? 'user', apiKey };
+    return { ...base, apiKey };
   });
   const adminKey = env.SWITCHBOARD_ADMIN_KEY?.trim();
   if (adminKey)
@@ -203,4 +224,72 @@ export function configuredMcpMode(config: SwitchboardConfig): EndpointMode | und
       `mcpMode must be "discovery", "aggregate" or "auto", not ${JSON.stringify(config.mcpMode).slice(0, 40)}`,
     );
   return mode;
+}
+
+const MCP_AUTHORIZATION_KEYS = ['issuer', 'audience', 'userClaim', 'scopes'];
+
+/**
+ * The configured authorization server of `/mcp` (undefined: API keys only), with the subjects the
+ * configured users list (`users[].oauthSubjects`). Throws naming the setting that is wrong: an
+ * issuer that is not an https URL (http only on loopback), unknown keys, a subject two users claim.
+ */
+export function configuredMcpAuthorization(config: SwitchboardConfig): AccessTokenOptions | undefined {
+  const subjects: Record<string, string> = {};
+  for (const user of config.users ?? []) {
+    if (user.oauthSubjects === undefined) continue;
+    if (!config.mcpAuthorization)
+      throw new Error(
+        `user "${user.id}": oauthSubjects need "mcpAuthorization" (the authorization server they belong to)`,
+      );
+    if (!isStringList(user.oauthSubjects))
+      throw new Error(`user "${user.id}": oauthSubjects must be a list of non-empty strings`);
+    for (const subject of user.oauthSubjects) {
+      const owner = subjects[subject];
+      if (owner !== undefined && owner !== user.id)
+        throw new Error(`users "${owner}" and "${user.id}" both list the OAuth subject "${subject}"`);
+      subjects[subject] = user.id;
+    }
+  }
+  const settings: unknown = config.mcpAuthorization;
+  if (settings === undefined) return undefined;
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    throw new Error('mcpAuthorization must be an object: { "issuer": "https://…" }');
+  const unknown = Object.keys(settings).filter((key) => !MCP_AUTHORIZATION_KEYS.includes(key));
+  if (unknown.length > 0)
+    throw new Error(
+      `mcpAuthorization has unknown keys: ${unknown.join(', ')} (known: ${MCP_AUTHORIZATION_KEYS.join(', ')})`,
+    );
+  const { issuer, audience, userClaim, scopes } = settings as Record<string, unknown>;
+  checkIssuer(issuer);
+  for (const [name, value] of [
+    ['audience', audience],
+    ['userClaim', userClaim],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'string' || value.trim() === ''))
+      throw new Error(`mcpAuthorization.${name} must be a non-empty string`);
+  }
+  if (scopes !== undefined && (!isStringList(scopes) || scopes.some((scope) => /\s/.test(scope))))
+    throw new Error('mcpAuthorization.scopes must be a list of scope names, e.g. ["mcp"]');
+  return {
+    issuer,
+    ...(audience !== undefined ? { audience: audience as string } : {}),
+    ...(userClaim !== undefined ? { userClaim: userClaim as string } : {}),
+    ...(scopes !== undefined ? { scopes } : {}),
+    ...(Object.keys(subjects).length > 0 ? { subjects } : {}),
+  };
+}
+
+function checkIssuer(issuer: unknown): asserts issuer is string {
+  const how =
+    'mcpAuthorization.issuer must be the authorization server\'s issuer URL, e.g. "https://auth.example.com"';
+  if (typeof issuer !== 'string' || !URL.canParse(issuer)) throw new Error(how);
+  const url = new URL(issuer);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(`${how} (https; http only on loopback)`);
+  if (url.search || url.hash) throw new Error(`${how}, without a query or fragment (RFC 8414)`);
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
 }

@@ -16,6 +16,7 @@ import {
 import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { type AccessTokenOptions, AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKey } from '../auth/derive-key.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { UserSeed } from '../auth/user.ts';
@@ -66,6 +67,11 @@ export interface GatewayOptions {
   openAccess?: boolean;
   /** `/mcp`'s mode for clients that name none (`?mode=`); default: by the number of servers. */
   mcpMode?: EndpointMode;
+  /**
+   * An OAuth authorization server whose JWT access tokens `/mcp` accepts besides API keys (it is
+   * then named in the protected-resource metadata), and how its tokens map to users.
+   */
+  mcpAuthorization?: AccessTokenOptions;
   limits?: Partial<GatewayLimits>;
   /** The deployment's approval policy until an administrator changes it. */
   approvalPolicy?: ApprovalPolicy;
@@ -250,6 +256,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     pollMs: options.pollMs ?? 1_000,
     openAccess: options.openAccess ?? false,
     ...(options.mcpMode ? { mcpMode: options.mcpMode } : {}),
+    ...(options.mcpAuthorization ? { accessTokens: new AccessTokenVerifier(options.mcpAuthorization) } : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     requestStateKey: options.secretKey
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')

@@ -1,37 +1,79 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { AccessTokenRefusal, AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';
-import { protectedResourceMetadataUrl } from './protected-resource-metadata.ts';
+import { endpointResourceUrl, protectedResourceMetadataUrl } from './protected-resource-metadata.ts';
+
+type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'accessTokens'>;
 
 /**
- * The user of a `/mcp` request, from `Authorization: Bearer <API key>` (the gateway's keys); on an
- * open gateway, the local user. Without a known key: a 401 whose `WWW-Authenticate` names the
- * protected-resource metadata (RFC 9728), as MCP authorization asks.
+ * The user of a `/mcp` request, from `Authorization: Bearer <token>`: one of the gateway's API
+ * keys, or (with an authorization server configured) a JWT access token for this endpoint, mapped
+ * to a gateway user; on an open gateway, the local user. Without a valid token: a 401 whose
+ * `WWW-Authenticate` names the protected-resource metadata (RFC 9728), as MCP authorization asks;
+ * a valid token of someone who is not a gateway user: 403 saying how to map them.
  */
 export async function authenticateEndpoint(
-  services: Pick<GatewayServices, 'openAccess' | 'users'>,
+  services: EndpointAuthServices,
   request: Request,
 ): Promise<User | Response> {
   if (services.openAccess) return LOCAL_USER;
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  const user = token ? await services.users.byApiKey(token) : undefined;
-  if (user) return user;
-  const metadata = protectedResourceMetadataUrl(request);
-  const challenge = token
-    ? `Bearer error="invalid_token", error_description="unknown API key", resource_metadata="${metadata}"`
-    : `Bearer resource_metadata="${metadata}"`;
-  const message = token
-    ? 'unknown API key'
-    : 'send your Switchboard API key as "Authorization: Bearer <key>" (a key of the users in the gateway\'s configuration, or one an administrator created with POST /users)';
-  return Response.json(
-    { jsonrpc: '2.0', id: null, error: { code: -32001, message: `Unauthorized: ${message}` } },
-    { status: 401, headers: { 'WWW-Authenticate': challenge } },
-  );
+  if (!token) return unauthorized(services, request);
+  const { accessTokens } = services;
+  if (!accessTokens || !AccessTokenVerifier.isJwt(token)) {
+    const user = await services.users.byApiKey(token);
+    return user ?? unauthorized(services, request, 'unknown API key');
+  }
+  try {
+    const verified = await accessTokens.verify(token, endpointResourceUrl(request));
+    const user = await services.users.byId(verified.userId);
+    if (user) return user;
+    return refusal(
+      403,
+      `Forbidden: "${verified.subject}" (the access token's ${verified.claim}) is not a user of this gateway; an administrator adds it to a user's "oauthSubjects" in the gateway configuration`,
+    );
+  } catch (error) {
+    if (!(error instanceof AccessTokenRefusal)) throw error;
+    if (error.code === 'unavailable') return refusal(503, `Service unavailable: ${error.message}`);
+    if (error.code === 'insufficient_scope') {
+      return refusal(403, `Forbidden: ${error.message}`, challenge(services, request, error));
+    }
+    return unauthorized(services, request, error.message);
+  }
 }
 
-/** The user as the MCP SDK hands it to handlers (`ctx.http.authInfo`); never the key itself. */
+/** The user as the MCP SDK hands it to handlers (`ctx.http.authInfo`); never the token itself. */
 export function endpointAuthInfo(user: User): AuthInfo {
   return { token: 'switchboard-api-key', clientId: user.id, scopes: [], extra: { userId: user.id } };
+}
+
+const HOW_TO =
+  'send your Switchboard API key as "Authorization: Bearer <key>" (a key of the users in the gateway\'s configuration, or one an administrator created with POST /users)';
+
+function unauthorized(services: EndpointAuthServices, request: Request, invalid?: string): Response {
+  const how = services.accessTokens
+    ? `${HOW_TO}, or an access token of ${services.accessTokens.issuer} (MCP authorization)`
+    : HOW_TO;
+  const error = invalid ? new AccessTokenRefusal('invalid_token', invalid) : undefined;
+  return refusal(401, `Unauthorized: ${invalid ?? how}`, challenge(services, request, error));
+}
+
+/** `WWW-Authenticate: Bearer …` (RFC 6750 §3, RFC 9728 §5.1), with the scopes tokens need. */
+function challenge(services: EndpointAuthServices, request: Request, error?: AccessTokenRefusal): string {
+  const parts = [
+    ...(error ? [`error="${error.code}"`, `error_description="${error.message.replaceAll('"', "'")}"`] : []),
+    `resource_metadata="${protectedResourceMetadataUrl(request)}"`,
+    ...(services.accessTokens?.scopes.length ? [`scope="${services.accessTokens.scopes.join(' ')}"`] : []),
+  ];
+  return `Bearer ${parts.join(', ')}`;
+}
+
+function refusal(status: number, message: string, wwwAuthenticate?: string): Response {
+  return Response.json(
+    { jsonrpc: '2.0', id: null, error: { code: -32001, message } },
+    { status, headers: wwwAuthenticate ? { 'WWW-Authenticate': wwwAuthenticate } : {} },
+  );
 }

@@ -65,7 +65,7 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   );
 
   const app = new Hono<GatewayEnv>();
-  app.get(METADATA_PATH, (c) => c.json(protectedResourceMetadata(c.req.raw)));
+  app.get(METADATA_PATH, (c) => c.json(protectedResourceMetadata(c.req.raw, services)));
   app.all(ENDPOINT_PATH, async (c) => {
     const request = c.req.raw;
     const refused = checkRequestOrigin(request, services.openAccess);

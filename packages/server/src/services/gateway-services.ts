@@ -1,5 +1,6 @@
 import type { SchemaValidator } from '@switchboard/core';
 import type { Logger } from 'pino';
+import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { User } from '../auth/user.ts';
 import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ModelResolver } from '../chat/model-resolver.ts';
@@ -40,6 +41,8 @@ export interface GatewayServices {
   pollMs: number;
   /** No API keys: every caller is the local administrator (loopback-only deployments). */
   openAccess: boolean;
+  /** The authorization server whose access tokens `/mcp` accepts besides API keys; absent: API keys only. */
+  accessTokens?: AccessTokenVerifier;
   /** `/mcp`'s mode for clients that name none; absent: by the number of servers. */
   mcpMode?: EndpointMode;
   /** Users may register servers on private networks and loopback. */

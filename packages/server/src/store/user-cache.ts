@@ -1,8 +1,11 @@
 import type { User } from '../auth/user.ts';
 import type { Database } from '../storage/database.ts';
-import { findUserByApiKey } from './user-store.ts';
+import { findUserByApiKey, findUserById } from './user-store.ts';
 
-/** Looks API keys up, remembering answers for a few seconds (every request authenticates). */
+/**
+ * Looks API keys (and, for OAuth access tokens, user ids) up, remembering answers for a few
+ * seconds (every request authenticates).
+ */
 export class UserCache {
   readonly #db: Database;
   readonly #ttlMs: number;
@@ -14,13 +17,22 @@ export class UserCache {
   }
 
   /** The user of an API key, or undefined. */
-  async byApiKey(apiKey: string): Promise<User | undefined> {
+  byApiKey(apiKey: string): Promise<User | undefined> {
+    return this.#remembered(`key:${apiKey}`, () => findUserByApiKey(this.#db, apiKey));
+  }
+
+  /** The user with this id, or undefined (the user an OAuth access token maps to). */
+  byId(id: string): Promise<User | undefined> {
+    return this.#remembered(`id:${id}`, () => findUserById(this.#db, id));
+  }
+
+  async #remembered(key: string, find: () => Promise<User | undefined>): Promise<User | undefined> {
     const now = Date.now();
-    const cached = this.#entries.get(apiKey);
+    const cached = this.#entries.get(key);
     if (cached && now - cached.at < this.#ttlMs) return cached.user;
-    const user = await findUserByApiKey(this.#db, apiKey);
+    const user = await find();
     if (this.#entries.size > 10_000) this.#entries.clear();
-    this.#entries.set(apiKey, { user, at: now });
+    this.#entries.set(key, { user, at: now });
     return user;
   }
 }

@@ -19,12 +19,12 @@ export async function createUser(
   return { user, apiKey };
 }
 
-/** Creates or updates a configured user (name, role and key follow the configuration). */
+/** Creates or updates a configured user (name, role and key, or its absence, follow the configuration). */
 export async function upsertUser(db: Queryable, seed: UserSeed): Promise<void> {
   await db.query(
     `INSERT INTO users (id, name, role, api_key_hash) VALUES ($1, $2, $3, $4)
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, role = EXCLUDED.role, api_key_hash = EXCLUDED.api_key_hash`,
-    [seed.id, seed.name, seed.role, hashApiKey(seed.apiKey)],
+    [seed.id, seed.name, seed.role, seed.apiKey === undefined ? null : hashApiKey(seed.apiKey)],
   );
 }
 
@@ -42,6 +42,12 @@ export async function findUserByApiKey(db: Queryable, apiKey: string): Promise<U
   const { rows } = await db.query<User>('SELECT id, name, role FROM users WHERE api_key_hash = $1', [
     hashApiKey(apiKey),
   ]);
+  return rows[0];
+}
+
+/** The user with this id. */
+export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
+  const { rows } = await db.query<User>('SELECT id, name, role FROM users WHERE id = $1', [id]);
   return rows[0];
 }
 

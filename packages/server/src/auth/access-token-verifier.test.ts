@@ -1,0 +1,128 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessTokenRefusal, AccessTokenVerifier } from './access-token-verifier.ts';
+
+const RESOURCE = 'http://127.0.0.1:8787/mcp';
+
+describe('AccessTokenVerifier', () => {
+  let issuer: string;
+  let authorizationServer: Server;
+  let privateKey: CryptoKey;
+
+  beforeAll(async () => {
+    const keys = await generateKeyPair('ES256');
+    privateKey = keys.privateKey;
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    // Only OpenID discovery: the verifier falls back to it after RFC 8414's location.
+    authorizationServer = createServer((request, response) => {
+      const body =
+        request.url === '/jwks'
+          ? { keys: [jwk] }
+          : request.url === '/.well-known/openid-configuration'
+            ? { issuer, authorization_endpoint: `${issuer}/auth`, jwks_uri: `${issuer}/jwks` }
+            : undefined;
+      response
+        .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
+        .end(JSON.stringify(body ?? {}));
+    });
+    await new Promise<void>((resolve) => authorizationServer.listen(0, '127.0.0.1', resolve));
+    issuer = `http://127.0.0.1:${(authorizationServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => authorizationServer.close(() => resolve())));
+
+  function token(claims: JWTPayload = {}, typ = 'at+jwt'): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: issuer,
+      aud: RESOURCE,
+      iat: now,
+      exp: now + 300,
+      client_id: 'app',
+      scope: 'mcp',
+      sub: 'alice',
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ })
+      .sign(privateKey);
+  }
+
+  const refusalOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) =>
+        error instanceof AccessTokenRefusal ? { code: error.code, message: error.message } : error,
+    );
+
+  it('maps a valid token to a user: a configured subject, else the claim value as the user id', async () => {
+    const verifier = new AccessTokenVerifier({ issuer, scopes: ['mcp'], subjects: { 'sso|42': 'bob' } });
+    expect(await verifier.verify(await token(), RESOURCE)).toMatchObject({
+      userId: 'alice',
+      claim: 'sub',
+      subject: 'alice',
+      clientId: 'app',
+      scopes: ['mcp'],
+    });
+    expect((await verifier.verify(await token({ sub: 'sso|42' }), RESOURCE)).userId).toBe('bob');
+  });
+
+  it('reads the user from the configured claim, and accepts the configured audience besides the resource', async () => {
+    const verifier = new AccessTokenVerifier({ issuer, audience: 'switchboard', userClaim: 'email' });
+    const verified = await verifier.verify(
+      await token({ aud: 'switchboard', email: 'carol@example.com' }),
+      RESOURCE,
+    );
+    expect(verified).toMatchObject({ userId: 'carol@example.com', claim: 'email' });
+    expect(await refusalOf(verifier.verify(await token(), RESOURCE))).toEqual({
+      code: 'invalid_token',
+      message: 'the access token has no "email" claim naming its user',
+    });
+  });
+
+  it.each([
+    [
+      'another audience',
+      { aud: 'http://127.0.0.1:9/other' },
+      'at+jwt',
+      'was issued for another resource (audience)',
+    ],
+    ['another issuer', { iss: 'http://127.0.0.1:1' }, 'at+jwt', 'was issued by another authorization server'],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 60 }, 'at+jwt', 'has expired'],
+    ['an ID token (typ JWT)', {}, 'JWT', 'is not a JWT access token (RFC 9068'],
+  ])('refuses %s as invalid_token', async (_case, claims, typ, message) => {
+    const verifier = new AccessTokenVerifier({ issuer });
+    const refusal = await refusalOf(verifier.verify(await token(claims, typ), RESOURCE));
+    expect(refusal).toMatchObject({ code: 'invalid_token', message: expect.stringContaining(message) });
+  });
+
+  it('refuses a token signed by another key, and one without the configured scopes', async () => {
+    const verifier = new AccessTokenVerifier({ issuer, scopes: ['mcp', 'admin'] });
+    expect(await refusalOf(verifier.verify(await token(), RESOURCE))).toEqual({
+      code: 'insufficient_scope',
+      message: 'the access token lacks the scope admin',
+    });
+    const other = await generateKeyPair('ES256');
+    const forged = await new SignJWT({
+      iss: issuer,
+      aud: RESOURCE,
+      sub: 'alice',
+      exp: Math.floor(Date.now() / 1000) + 60,
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'at+jwt' })
+      .sign(other.privateKey);
+    expect(await refusalOf(new AccessTokenVerifier({ issuer }).verify(forged, RESOURCE))).toMatchObject({
+      code: 'invalid_token',
+    });
+  });
+
+  it('says the authorization server is unavailable (not that the token is bad) when it cannot be reached', async () => {
+    const orphan = new AccessTokenVerifier({ issuer: 'http://127.0.0.1:1' });
+    expect(await refusalOf(orphan.verify(await token(), RESOURCE))).toMatchObject({ code: 'unavailable' });
+  });
+
+  it('tells JWTs from API keys by shape', () => {
+    expect(AccessTokenVerifier.isJwt('eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl')).toBe(true);
+    expect(AccessTokenVerifier.isJwt('sk-sb-AbC_d-12')).toBe(false);
+  });
+});

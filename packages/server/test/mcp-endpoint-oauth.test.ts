@@ -1,0 +1,264 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { OAuthSessionProvider } from '@switchboard/core';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../servers/test/oidc-authorization-server.ts';
+import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
+import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { queuedModel } from './support/queued-model.ts';
+import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+
+const REDIRECT_URL = 'http://127.0.0.1/oauth-test-callback';
+
+const textOf = (result: unknown) =>
+  (result as { content: Array<{ text?: string }> }).content.map((block) => block.text ?? '').join('\n');
+
+/**
+ * `/mcp` as an OAuth protected resource: an MCP client that only speaks MCP authorization (no API
+ * key) finds the authorization server through the gateway's metadata, registers, has the user log
+ * in, and calls tools as the gateway user the token maps to.
+ */
+describe('/mcp with an authorization server (oidc-provider): OAuth access tokens and API keys', () => {
+  let authorizationServer: TestAuthorizationServer;
+  let dataDir: string;
+  let shipped: RunningShippedServers;
+  let tools: TestMcpServer;
+  let gw: TestGateway;
+  let endpoint: URL;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
+    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-oauth-'));
+    shipped = await startShippedServers(['shop'], dataDir);
+    tools = await startTestMcpServer();
+    gw = await startTestGateway('pglite', {
+      model: queuedModel(),
+      servers: shipped.seeds,
+      builtins: shipped.builtins,
+      builtinFetch: shipped.fetch,
+      allowPrivateNetworks: true,
+      users: [
+        { id: 'admin', name: 'Admin', role: 'admin', apiKey: KEYS.admin },
+        { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
+        { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
+        { id: 'dana', name: 'Dana', role: 'user' },
+      ],
+      // Alice logs in as "alice-sso" (her configured subject); Bob as "bob", his gateway id.
+      mcpAuthorization: {
+        issuer: authorizationServer.issuer,
+        scopes: ['mcp'],
+        subjects: { 'alice-sso': 'alice' },
+      },
+    });
+    endpoint = new URL('/mcp?mode=aggregate', gw.url);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await gw?.close();
+    await tools?.close();
+    await shipped?.close();
+    await authorizationServer?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** An OAuth-only MCP client, as Claude Desktop's connectors, VS Code or Cursor are. */
+  function oauthClient(): { provider: OAuthSessionProvider; pages: URL[] } {
+    const pages: URL[] = [];
+    const provider = new OAuthSessionProvider({
+      redirectUrl: REDIRECT_URL,
+      clientMetadata: {
+        client_name: 'OAuth-only MCP client',
+        redirect_uris: [REDIRECT_URL],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
+      openAuthorizationPage: (url) => void pages.push(url),
+    });
+    return { provider, pages };
+  }
+
+  const connectWith = async (provider: OAuthSessionProvider) => {
+    const client = new Client({ name: 'oauth-only-client', version: '1.0.0' });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+    return client;
+  };
+
+  /** The whole MCP authorization flow as `login`; resolves with the provider holding the token. */
+  async function authorize(
+    login: string,
+  ): Promise<{ provider: OAuthSessionProvider; authorizationUrl: URL }> {
+    const { provider, pages } = oauthClient();
+    const transport = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+    const first = new Client({ name: 'oauth-only-client', version: '1.0.0' });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const [authorizationUrl] = pages;
+    expect(authorizationUrl).toBeDefined();
+    await transport.finishAuth(await approveAuthorization(authorizationUrl, REDIRECT_URL, login));
+    return { provider, authorizationUrl };
+  }
+
+  /** A token straight from the authorization server as `login`, for `resource` (no MCP client). */
+  async function tokenFor(login: string, resource: string): Promise<string> {
+    const registration = (await fetch(`${authorizationServer.issuer}/reg`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        redirect_uris: [REDIRECT_URL],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+      }),
+    }).then((response) => response.json())) as { client_id: string };
+    const verifier = 'v'.repeat(64);
+    const challenge = Buffer.from(
+      await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)),
+    ).toString('base64url');
+    const url = new URL(`${authorizationServer.issuer}/auth`);
+    url.search = new URLSearchParams({
+      client_id: registration.client_id,
+      response_type: 'code',
+      redirect_uri: REDIRECT_URL,
+      scope: 'mcp',
+      resource,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    }).toString();
+    const callback = await approveAuthorization(url, REDIRECT_URL, login);
+    const tokens = (await fetch(`${authorizationServer.issuer}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.get('code') as string,
+        redirect_uri: REDIRECT_URL,
+        client_id: registration.client_id,
+        code_verifier: verifier,
+        resource,
+      }),
+    }).then((response) => response.json())) as { access_token: string };
+    return tokens.access_token;
+  }
+
+  const call = (token: string) =>
+    fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+
+  it('names the authorization server and its scopes in the protected-resource metadata (RFC 9728)', async () => {
+    const unauthenticated = await call('');
+    expect(unauthenticated.status).toBe(401);
+    const challenge = unauthenticated.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain(`resource_metadata="${gw.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(challenge).toContain('scope="mcp"');
+    const metadata = await (await fetch(`${gw.url}/.well-known/oauth-protected-resource/mcp`)).json();
+    expect(metadata).toEqual({
+      resource: `${gw.url}/mcp`,
+      authorization_servers: [authorizationServer.issuer],
+      scopes_supported: ['mcp'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Switchboard gateway',
+    });
+  });
+
+  it('lets an OAuth-only client in: metadata → registration → code + PKCE with resource → token → tools as the mapped user', async () => {
+    const { provider, authorizationUrl } = await authorize('alice-sso');
+    expect(authorizationUrl.origin).toBe(authorizationServer.issuer);
+    expect(authorizationUrl.searchParams.get('resource')).toBe(`${gw.url}/mcp`);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('scope')?.split(' ')).toContain('mcp');
+    const tokens = await provider.tokens();
+    expect(decodeJwt(String(tokens?.access_token))).toMatchObject({
+      iss: authorizationServer.issuer,
+      aud: `${gw.url}/mcp`,
+      sub: 'alice-sso',
+    });
+
+    const alice = await connectWith(provider);
+    const names = (await alice.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('shop_add_to_cart');
+    await alice.callTool({ name: 'shop_add_to_cart', arguments: { code: 'DAI-001', quantity: 2 } });
+    // The shop keys carts on the gateway user the call is made for: "alice", not the subject.
+    const keyed = await connectEndpoint(gw.url, { key: KEYS.alice, mode: 'aggregate' });
+    clients.push(keyed);
+    expect(textOf(await keyed.callTool({ name: 'shop_get_cart', arguments: {} }))).toContain('DAI-001');
+  });
+
+  it("keeps two users' tokens to their own servers and data", async () => {
+    expect((await gw.alice.post('/servers', { name: 'alice-private', url: tools.url })).status).toBe(201);
+    const alice = await connectWith((await authorize('alice-sso')).provider);
+    const bob = await connectWith((await authorize('bob')).provider);
+
+    expect((await alice.listTools()).tools.map((tool) => tool.name)).toContain('alice_private_echo');
+    const bobTools = (await bob.listTools()).tools.map((tool) => tool.name);
+    expect(bobTools).toContain('shop_get_cart');
+    expect(bobTools.some((name) => name.startsWith('alice_private_'))).toBe(false);
+    expect((await bob.callTool({ name: 'alice_private_echo', arguments: { text: 'x' } })).isError).toBe(true);
+
+    await alice.callTool({ name: 'shop_add_to_cart', arguments: { code: 'DAI-002', quantity: 1 } });
+    const bobCart = await bob.callTool({ name: 'shop_get_cart', arguments: { user: 'alice' } });
+    expect(textOf(bobCart)).not.toContain('DAI-002');
+    expect(textOf(await alice.callTool({ name: 'shop_get_cart', arguments: {} }))).toContain('DAI-002');
+  });
+
+  it('refuses a token for another resource with 401 invalid_token and the metadata challenge', async () => {
+    const elsewhere = await tokenFor('alice-sso', 'http://127.0.0.1:9/other');
+    expect(decodeJwt(elsewhere).aud).not.toBe(`${gw.url}/mcp`);
+    const refused = await call(elsewhere);
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain('error="invalid_token"');
+    expect(challenge).toContain('another resource (audience)');
+    expect(challenge).toContain(`resource_metadata="${gw.url}/.well-known/oauth-protected-resource/mcp"`);
+
+    const tampered = `${(await tokenFor('alice-sso', `${gw.url}/mcp`)).slice(0, -4)}AAAA`;
+    const forged = await call(tampered);
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(JSON.stringify(await forged.json())).not.toContain(tampered);
+  });
+
+  it('answers a valid token of someone who is not a gateway user with 403 saying how to map them', async () => {
+    const { provider } = await authorize('mallory');
+    const token = String((await provider.tokens())?.access_token);
+    const refused = await call(token);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBeNull();
+    const { error } = (await refused.json()) as { error: { message: string } };
+    expect(error.message).toContain('"mallory" (the access token\'s sub) is not a user of this gateway');
+    expect(error.message).toContain('oauthSubjects');
+    await expect(connectWith(provider)).rejects.toThrow(/not a user of this gateway/);
+  });
+
+  it('lets a configured user without an API key in with OAuth only', async () => {
+    const dana = await connectWith((await authorize('dana')).provider);
+    expect((await dana.listTools()).tools.map((tool) => tool.name)).toContain('shop_get_cart');
+    const { rows } = await gw.gateway.services.db.query<{ api_key_hash: string | null }>(
+      "SELECT api_key_hash FROM users WHERE id = 'dana'",
+    );
+    expect(rows).toEqual([{ api_key_hash: null }]);
+  });
+
+  it('still takes API keys, and refuses an unknown one', async () => {
+    const keyed = await connectEndpoint(gw.url, { key: KEYS.bob, mode: 'aggregate' });
+    clients.push(keyed);
+    expect((await keyed.listTools()).tools.length).toBeGreaterThan(0);
+    const unknown = await call('sk-sb-not-a-key');
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('www-authenticate')).toContain('error_description="unknown API key"');
+  });
+});
