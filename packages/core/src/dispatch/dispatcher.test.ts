@@ -99,7 +99,7 @@ describe('ToolDispatcher', () => {
     expect(call.error).toBe('Division by zero: b must not be 0');
   });
 
-  it('marks a call the server refused for want of authorization (the app offers Connect), not other failures', async () => {
+  it('marks a call the server refused for want of authorization (the app offers Connect) with the scope it asked for, not other failures', async () => {
     const refusing = (kind: 'unauthorized' | 'timeout') =>
       new ToolDispatcher({
         catalog: new ToolCatalog([weatherLayer]),
@@ -108,7 +108,11 @@ describe('ToolDispatcher', () => {
             'weather',
             {
               callTool: async () => {
-                throw new McpConnectionError('the server needs more access', { kind, server: 'weather' });
+                throw new McpConnectionError('the server needs more access', {
+                  kind,
+                  server: 'weather',
+                  requiredScope: 'weather:read',
+                });
               },
             },
           ],
@@ -119,7 +123,11 @@ describe('ToolDispatcher', () => {
       block('weather_mcp_get_weather_data', { location: 'Oslo' }),
       context,
     );
-    expect(refused.call).toMatchObject({ server: 'weather', needsAuthorization: true });
+    expect(refused.call).toMatchObject({
+      server: 'weather',
+      needsAuthorization: true,
+      requiredScope: 'weather:read',
+    });
     expect(refused.result.is_error).toBe(true);
     const late = await refusing('timeout').dispatch(
       block('weather_mcp_get_weather_data', { location: 'Oslo' }),
@@ -127,6 +135,7 @@ describe('ToolDispatcher', () => {
     );
     expect(late.call.error).toBeDefined();
     expect(late.call.needsAuthorization).toBeUndefined();
+    expect(late.call.requiredScope).toBeUndefined();
   });
 
   it('recalls a buffered result and explains an unknown id', async () => {

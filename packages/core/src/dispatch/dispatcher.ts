@@ -86,8 +86,10 @@ export class ToolDispatcher {
       text = await this.#route(block, name, call, context);
     } catch (error) {
       call.error = describeError(error);
-      if (error instanceof McpConnectionError && error.kind === 'unauthorized')
+      if (error instanceof McpConnectionError && error.kind === 'unauthorized') {
         call.needsAuthorization = true;
+        if (error.requiredScope) call.requiredScope = error.requiredScope;
+      }
       text = errorText(call.error);
     }
     call.result = text;

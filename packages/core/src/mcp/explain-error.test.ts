@@ -41,6 +41,7 @@ describe('explainMcpError', () => {
     const error = explainMcpError(new InsufficientScopeError({ requiredScope: 'repo:write' }), context);
     expect(error.kind).toBe('unauthorized');
     expect(error.message).toContain('scope "repo:write"');
+    expect(error.requiredScope).toBe('repo:write');
   });
 
   test('an aborted signal is a cancellation, whatever the SDK threw', () => {

@@ -71,6 +71,9 @@ export function explainMcpError(error: unknown, context: FailureContext): McpCon
     kind,
     server: context.server,
     tool: context.tool,
+    ...(error instanceof InsufficientScopeError && error.requiredScope
+      ? { requiredScope: error.requiredScope }
+      : {}),
     cause: error,
   });
 }

@@ -32,6 +32,8 @@ export interface McpConnectionErrorInit {
   kind: McpErrorKind;
   server: string;
   tool?: string;
+  /** The scope the server asked for when it refused for too little (403 `insufficient_scope`). */
+  requiredScope?: string;
   cause?: unknown;
 }
 
@@ -43,6 +45,11 @@ export class McpConnectionError extends Error {
   readonly kind: McpErrorKind;
   readonly server: string;
   readonly tool?: string;
+  /**
+   * The scope the server asked for when it refused the request for too little
+   * (403 `insufficient_scope`): what to ask the user to grant when they connect again.
+   */
+  readonly requiredScope?: string;
 
   constructor(message: string, init: McpConnectionErrorInit) {
     super(message, { cause: init.cause });
@@ -50,5 +57,6 @@ export class McpConnectionError extends Error {
     this.kind = init.kind;
     this.server = init.server;
     this.tool = init.tool;
+    if (init.requiredScope !== undefined) this.requiredScope = init.requiredScope;
   }
 }

@@ -23,6 +23,8 @@ export interface ToolCall {
    * little scope (401, 403 `insufficient_scope`). Apps offer "Connect" for `server`.
    */
   needsAuthorization?: true;
+  /** With {@link needsAuthorization}: the scope the server asked for (403 `insufficient_scope`), to ask the user to grant. */
+  requiredScope?: string;
   /** Wall time of the call in milliseconds. */
   elapsed: number;
   /** True when a discovery call (search/list) preceded this call in the session. */

@@ -212,7 +212,8 @@ const sse = {
     'message and tool calls of a reply that broke off (it is asked again: `model_retry`) or failed: drop them, they are ' +
     'never stored. CUSTOM `user_message` acknowledges the stored user message; CUSTOM `turn_saved` ' +
     '(just before RUN_FINISHED) carries the stored messages; CUSTOM `server_needs_authorization` {server, server_id, ' +
-    'message, authorize} names a server left out of the turn until the user connects it (POST /servers/{id}/authorize); ' +
+    'message, authorize, scope?} names a server left out of the turn until the user connects it (POST /servers/{id}/authorize; ' +
+    '`scope`: a call was refused for too little scope, and connecting again asks for it); ' +
     'CUSTOM `server_unavailable` {server, server_id, reason, message} names a server left out because it could not be ' +
     'reached in time.',
   content: { 'text/event-stream': { schema: { type: 'string' } } },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { auth } from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { User } from '../auth/user.ts';
 import type { Database } from '../storage/database.ts';
 import {
@@ -8,6 +8,8 @@ import {
   takeAuthorizationFlow,
 } from '../store/server-credential-store.ts';
 import type { ServerRow } from '../store/server-store.ts';
+import { clearStepUpScope, stepUpScopeOf } from '../store/step-up-scope-store.ts';
+import { challengedScope } from './challenged-scope.ts';
 import { encryptedStateStore } from './encrypted-state-store.ts';
 import { revokeOAuthTokens } from './revoke-oauth-tokens.ts';
 import type { ServerRegistry } from './server-registry.ts';
@@ -41,8 +43,9 @@ export class AuthorizationFlowError extends Error {
 /**
  * Connecting and disconnecting users to servers that authorize with OAuth: `start` runs the SDK's
  * flow up to the authorization page, bound to the user and server by a random `state` recorded in
- * the database (one use, short-lived, so the callback may reach any replica); `finish` exchanges
- * the callback's code for the user's tokens; `disconnect` revokes them (RFC 7009) and forgets them.
+ * the database (one use, short-lived, so the callback may reach any replica), asking for the scope
+ * the server challenged for (a step-up's, else its 401's); `finish` exchanges the callback's code
+ * for the user's tokens; `disconnect` revokes them (RFC 7009) and forgets them.
  */
 export class ServerAuthorizations {
   readonly #options: ServerAuthorizationsOptions;
@@ -72,12 +75,10 @@ export class ServerAuthorizations {
       { state, userId: user.id, serverId: row.id, returnTo: returnTo ?? null },
       this.#options.flowTtlMs ?? 600_000,
     );
+    const fetchFn = this.#options.registry.fetchFor(row);
+    const scope = await this.#scopeToRequest(user, row, key, fetchFn);
     const result = await this.#run(row, () =>
-      auth(provider, {
-        serverUrl: urlOf(row),
-        fetchFn: this.#options.registry.fetchFor(row),
-        forceReauthorization: true,
-      }),
+      auth(provider, { serverUrl: urlOf(row), fetchFn, forceReauthorization: true, scope }),
     );
     if (result !== 'REDIRECT' || !page) {
       throw new AuthorizationFlowError(
@@ -138,6 +139,7 @@ export class ServerAuthorizations {
         fetchFn: this.#options.registry.fetchFor(row),
       }),
     );
+    await clearStepUpScope(this.#options.db, flow.userId, row.id);
     await this.#options.registry.forgetUserConnection(flow.userId, row.id);
     return { row, returnTo: flow.returnTo };
   }
@@ -154,6 +156,24 @@ export class ServerAuthorizations {
     await deleteServerCredential(this.#options.db, user.id, row.id);
     await this.#options.registry.forgetUserConnection(user.id, row.id);
     return { revoked };
+  }
+
+  /**
+   * The scope an authorization asks for (MCP scope selection): the scope the server asked the user
+   * to step up to (403 `insufficient_scope`), else the scope its 401 challenge names, with what the
+   * user was granted already (connecting again never narrows a grant); none when nothing names one,
+   * and the SDK then asks for the server's `scopes_supported` (or the registration's `oauth.scopes`).
+   */
+  async #scopeToRequest(
+    user: User,
+    row: ServerRow,
+    key: Uint8Array,
+    fetchFn: ReturnType<ServerRegistry['fetchFor']>,
+  ): Promise<string | undefined> {
+    const { db } = this.#options;
+    const wanted = (await stepUpScopeOf(db, user.id, row.id)) ?? (await challengedScope(urlOf(row), fetchFn));
+    const { tokens } = await encryptedStateStore({ db, key, userId: user.id, serverId: row.id }).load();
+    return computeScopeUnion(tokens?.scope, wanted);
   }
 
   #key(): Uint8Array {

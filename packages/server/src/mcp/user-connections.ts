@@ -3,6 +3,7 @@ import type { Database } from '../storage/database.ts';
 import type { ServerRow } from '../store/server-store.ts';
 import { CredentialLocks } from './credential-locks.ts';
 import { singleUseRefreshFetch } from './single-use-refresh-fetch.ts';
+import { stepUpScopeFetch } from './step-up-scope-fetch.ts';
 import { userOAuthProvider } from './user-oauth-provider.ts';
 
 /** What per-user connections need from the gateway. */
@@ -19,7 +20,8 @@ export interface UserConnectionsOptions {
  * shared, each with the user's own provider (tokens read from and saved to the encrypted store, so
  * a refresh made by one replica serves the others, and a refresh token is sent once however many
  * replicas find the access token expired together). A request that needs the person's consent fails
- * with an `unauthorized` error: the person connects the server through the API.
+ * with an `unauthorized` error: the person connects the server through the API; one refused for too
+ * little scope (step-up) also notes the scope asked for, which that connection then asks for.
  */
 export class UserConnections {
   readonly #options: UserConnectionsOptions;
@@ -43,12 +45,15 @@ export class UserConnections {
       row,
       redirectUrl: this.#options.redirectUrl(),
     });
-    const fetch = singleUseRefreshFetch(base.fetch ?? globalThis.fetch, {
-      locks: this.#locks,
-      key: this.#options.key,
-      userId,
-      serverId: row.id,
-    });
+    const fetch = stepUpScopeFetch(
+      singleUseRefreshFetch(base.fetch ?? globalThis.fetch, {
+        locks: this.#locks,
+        key: this.#options.key,
+        userId,
+        serverId: row.id,
+      }),
+      { db: this.#options.db, userId, serverId: row.id },
+    );
     const connection = new McpConnection({ ...base, fetch, authorization: { provider } });
     this.#connections.set(id, { userId, serverId: row.id, connection });
     return connection;

@@ -268,4 +268,19 @@ ALTER TABLE usage ADD COLUMN cache_read_tokens integer NOT NULL DEFAULT 0;
 ALTER TABLE usage ADD COLUMN cache_write_tokens integer NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 10,
+    name: 'the scope a server asked a user to step up to; forms asked during direct tool calls, answerable on any replica',
+    sql: `
+ALTER TABLE server_credentials ADD COLUMN step_up_scope text;
+
+CREATE TABLE direct_call_elicitations (
+  request_id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  answer text,
+  expires_at timestamptz NOT NULL,
+  closed_at timestamptz
+);
+`,
+  },
 ];

@@ -4,7 +4,8 @@ import type { AgentEvent } from '@switchboard/core';
  * CUSTOM events the gateway adds to core's: `user_message` (the user's message is stored: it is
  * acknowledged), `turn_saved` (the turn's messages are committed; sent just before RUN_FINISHED),
  * `server_needs_authorization` (an OAuth server the user has not connected was left out of the
- * turn: `{server, server_id, message, authorize}`, for a "Connect" button), `server_unavailable` (a
+ * turn, or refused a call for want of authorization: `{server, server_id, message, authorize}`, for a
+ * "Connect" button, with `scope` when it asked for more scope than granted), `server_unavailable` (a
  * server could not be reached in time and was left out of the turn: `{server, server_id, reason, message}`).
  */
 export type GatewayEventName =

@@ -1,5 +1,5 @@
 import { readWidgetHint } from '@switchboard/autoui';
-import { decideApproval, McpConnection, sanitizeServerName } from '@switchboard/core';
+import { decideApproval, McpConnection, McpConnectionError, sanitizeServerName } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
@@ -181,6 +181,8 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
           }),
         ),
       ).catch((error: Error) => {
+        if (error instanceof McpConnectionError && error.kind === 'unauthorized')
+          throw authorizationRequired(row, error);
         throw new ApiError(502, 'tool_call_failed', error.message);
       });
       const widget = readWidgetHint(output.value !== undefined ? output.value : jsonText(output.text));
@@ -263,10 +265,18 @@ async function transportOf(
   };
 }
 
-/** The answer to using an OAuth server the user has not connected: what to call to connect it. */
-function authorizationRequired(row: ServerRow, error: AuthorizationRequiredError): ApiError {
+/**
+ * The answer to using an OAuth server the user has not connected, or that refused them (revoked;
+ * too little scope: `scope` names what it asked for, which connecting again asks for): what to
+ * call to connect it.
+ */
+function authorizationRequired(
+  row: ServerRow,
+  error: AuthorizationRequiredError | McpConnectionError,
+): ApiError {
+  const scope = error instanceof McpConnectionError ? error.requiredScope : undefined;
   return new ApiError(409, 'authorization_required', error.message, {
-    details: { authorize: `/servers/${row.id}/authorize` },
+    details: { authorize: `/servers/${row.id}/authorize`, ...(scope ? { scope } : {}) },
   });
 }
 

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OAuthClientState } from '@switchboard/core';
+import {
+  type HttpServing,
+  type ShippedServer,
+  serveHttp,
+  startCalculatorStorage,
+  startShop,
+} from '@switchboard/servers';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../servers/test/oidc-authorization-server.ts';
+import { openSecret } from '../src/auth/secret-box.ts';
+import { readSse, type SseMessage } from './support/http-client.ts';
+import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+
+type Client = TestGateway['alice'];
+
+/**
+ * Step-up during a turn: the shop (behind a real oidc-provider) needs `shop:checkout` for its
+ * `checkout` tool only; a user who connected with the smaller scope is asked, in the turn, to
+ * connect again, and the next authorization asks for the larger scope.
+ */
+describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mid-turn', () => {
+  const key = randomBytes(32);
+  let authorizationServer: TestAuthorizationServer;
+  let dataDir: string;
+  let shop: ShippedServer;
+  let calculator: ShippedServer;
+  let shopHttp: HttpServing;
+  let calculatorHttp: HttpServing;
+  let model: QueuedModel;
+  let gw: TestGateway;
+  let shopId: string;
+  let calculatorId: string;
+
+  beforeAll(async () => {
+    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-step-up-'));
+    shop = await startShop({ dataDir });
+    shopHttp = await serveHttp(shop.createServer, {
+      oauth: {
+        issuer: authorizationServer.issuer,
+        requiredScopes: ['mcp'],
+        toolScopes: { checkout: ['shop:checkout'] },
+      },
+    });
+    calculator = await startCalculatorStorage();
+    calculatorHttp = await serveHttp(calculator.createServer, {
+      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
+    });
+    model = queuedModel();
+    gw = await startTestGateway('pglite', {
+      model,
+      servers: [
+        { name: 'shop', url: shopHttp.url, oauth: {} },
+        { name: 'calculator', url: calculatorHttp.url, oauth: {} },
+      ],
+      secretKey: key,
+      limits: { requestsPerMinute: 1000 },
+    });
+    const servers = (await gw.alice.get('/servers')).body.items as Array<{ id: string; name: string }>;
+    shopId = String(servers.find((server) => server.name === 'shop')?.id);
+    calculatorId = String(servers.find((server) => server.name === 'calculator')?.id);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await shopHttp?.close();
+    await calculatorHttp?.close();
+    await shop?.close();
+    await calculator?.close();
+    await authorizationServer?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Connects a server (the shop by default) as `login`; resolves with the authorization page the gateway sent them to. */
+  async function connect(client: Client, login: string, serverId = shopId): Promise<URL> {
+    const started = await client.post(`/servers/${serverId}/authorize`);
+    expect(started.status).toBe(200);
+    const url = new URL(started.body.authorization_url);
+    const callback = await approveAuthorization(url, `${gw.url}/oauth/callback`, login);
+    expect((await fetch(`${gw.url}/oauth/callback?${callback}`)).status).toBe(200);
+    return url;
+  }
+
+  /** The user's OAuth state for a server (the shop by default), decrypted as the gateway does. */
+  async function storedState(userId: string, serverId = shopId): Promise<OAuthClientState> {
+    const { rows } = await gw.gateway.services.db.query<{ sealed_state: string }>(
+      'SELECT sealed_state FROM server_credentials WHERE user_id = $1 AND server_id = $2',
+      [userId, serverId],
+    );
+    return JSON.parse(openSecret(key, rows[0].sealed_state, `server-credentials:${userId}:${serverId}`));
+  }
+  const grantedScopes = async (userId: string) =>
+    String(decodeJwt(String((await storedState(userId)).tokens?.access_token)).scope).split(' ');
+
+  /** A turn whose model calls one shop tool; resolves with the stream and what the model saw of the call. */
+  async function toolTurn(client: Client, tool: string, input: Record<string, unknown> = {}) {
+    const { id } = (await client.post('/conversations', {})).body as { id: string };
+    model.enqueue(
+      { toolCalls: [{ id: `call_${randomBytes(4).toString('hex')}`, name: `shop_mcp_${tool}`, input }] },
+      { text: 'Done.' },
+    );
+    const before = model.requests.length;
+    const events = await readSse(
+      await client.fetch(`/conversations/${id}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ content: `Please ${tool}` }),
+      }),
+    );
+    const [, second] = model.requests.slice(before);
+    return { events, seen: JSON.stringify(second?.messages.at(-1)?.content ?? '') };
+  }
+  const custom = (events: SseMessage[], name: string) =>
+    events.filter((event) => event.data.type === 'CUSTOM' && event.data.name === name);
+
+  it('connects with the smaller scope, asks for the larger one mid-turn, and succeeds after the user approves it', async () => {
+    const first = await connect(gw.alice, 'alice');
+    expect(first.searchParams.get('scope')?.split(' ')).toEqual(['mcp', 'offline_access']);
+    expect(await grantedScopes('alice')).not.toContain('shop:checkout');
+    await connect(gw.alice, 'alice', calculatorId);
+    const aliceCalculator = (await storedState('alice', calculatorId)).tokens;
+    await connect(gw.bob, 'bob');
+    const bobShop = (await storedState('bob')).tokens;
+
+    const search = await gw.alice.post(`/servers/${shopId}/tools/call`, {
+      name: 'search_products',
+      arguments: { query: 'milk' },
+    });
+    const code = JSON.parse(search.body.content).products[0].code;
+    await gw.alice.post(`/servers/${shopId}/tools/call`, { name: 'add_to_cart', arguments: { code } });
+
+    // The turn: the call is refused, the model is told why, and the app gets Connect with the scope.
+    const refused = await toolTurn(gw.alice, 'checkout');
+    const [call] = custom(refused.events, 'tool_call');
+    expect(call.data.value).toMatchObject({
+      server: 'shop',
+      tool: 'checkout',
+      needsAuthorization: true,
+      requiredScope: 'mcp shop:checkout',
+    });
+    expect(refused.seen).toContain(
+      'the server needs more access than was granted (scope \\"mcp shop:checkout\\"). Connect (authorize) the server again',
+    );
+    const notices = custom(refused.events, 'server_needs_authorization');
+    expect(notices.map((event) => event.data.value)).toEqual([
+      {
+        server: 'shop',
+        server_id: shopId,
+        message:
+          'shop needs more access for checkout (scope "mcp shop:checkout"): connect it again to grant it',
+        authorize: `/servers/${shopId}/authorize`,
+        scope: 'mcp shop:checkout',
+      },
+    ]);
+    expect(refused.events.indexOf(notices[0])).toBeGreaterThan(refused.events.indexOf(call));
+    // The refusal started no authorization of its own: the tokens are the ones Alice had.
+    expect(await grantedScopes('alice')).not.toContain('shop:checkout');
+
+    // Connect again: the authorization asks for the larger scope; the user approves it at the real AS.
+    const again = await connect(gw.alice, 'alice');
+    expect(again.searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'mcp',
+      'offline_access',
+      'shop:checkout',
+    ]);
+    expect(await grantedScopes('alice')).toContain('shop:checkout');
+
+    const done = await toolTurn(gw.alice, 'checkout');
+    expect(custom(done.events, 'server_needs_authorization')).toEqual([]);
+    expect(JSON.parse(JSON.parse(done.seen)[0].content)).toMatchObject({
+      order: { lines: [expect.objectContaining({ code })] },
+    });
+
+    // Alice's other tokens, and Bob's, are untouched; Bob still has the smaller scope.
+    expect((await storedState('alice', calculatorId)).tokens).toEqual(aliceCalculator);
+    expect((await storedState('bob')).tokens).toEqual(bobShop);
+    const bobDirect = await gw.bob.post(`/servers/${shopId}/tools/call`, { name: 'checkout', arguments: {} });
+    expect(bobDirect.status).toBe(409);
+    expect(bobDirect.body.error).toMatchObject({
+      code: 'authorization_required',
+      authorize: `/servers/${shopId}/authorize`,
+      scope: 'mcp shop:checkout',
+    });
+    expect((await storedState('bob')).tokens).toEqual(bobShop);
+    // Connecting again later keeps what Alice was granted (it never narrows her grant).
+    const third = await gw.alice.post(`/servers/${shopId}/authorize`);
+    expect(new URL(third.body.authorization_url).searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'mcp',
+      'offline_access',
+      'shop:checkout',
+    ]);
+  });
+});
