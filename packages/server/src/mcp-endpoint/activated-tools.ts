@@ -1,33 +1,47 @@
 /** The most tools one connection keeps activated; the oldest give way first. */
 const MAX_ACTIVATED = 100;
 
+/** A tool found and activated: its endpoint name and its server's registered name. */
+export interface ActivatedTool {
+  name: string;
+  serverName: string;
+}
+
 /**
  * The tools a discovery-mode connection has found and added to its `tools/list` (in the order
  * found), so a client that honours `notifications/tools/list_changed` can call them directly.
  * One per connection: a 2025 session, or a user's 2026 (per-request) traffic on this replica.
  */
 export class ActivatedTools {
-  readonly #names = new Set<string>();
+  /** The server (registered name) of each activated tool, by endpoint name. */
+  readonly #servers = new Map<string, string>();
 
   /** The activated names, oldest first. */
   get names(): readonly string[] {
-    return [...this.#names];
+    return [...this.#servers.keys()];
   }
 
-  /** Adds names; true when the list changed. */
-  add(names: readonly string[]): boolean {
+  /** Adds tools (endpoint name and server); true when the list changed. */
+  add(tools: readonly ActivatedTool[]): boolean {
     let changed = false;
-    for (const name of names) {
-      if (this.#names.has(name)) continue;
-      this.#names.add(name);
+    for (const { name, serverName } of tools) {
+      if (this.#servers.has(name)) continue;
+      this.#servers.set(name, serverName);
       changed = true;
-      if (this.#names.size > MAX_ACTIVATED) this.#names.delete(this.#names.values().next().value as string);
+      if (this.#servers.size > MAX_ACTIVATED)
+        this.#servers.delete(this.#servers.keys().next().value as string);
     }
     return changed;
   }
 
   /** Whether a name was activated. */
   has(name: string): boolean {
-    return this.#names.has(name);
+    return this.#servers.has(name);
+  }
+
+  /** Whether a tool of this server (by registered name) was activated. */
+  hasServer(serverName: string): boolean {
+    for (const server of this.#servers.values()) if (server === serverName) return true;
+    return false;
   }
 }

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { DEFAULT_GLOBAL_SEARCH_LIMIT, MAX_GLOBAL_SEARCH_LIMIT } from '@switchboard/core';
+import type { ActivatedTool } from './activated-tools.ts';
 import { errorResult } from './call-endpoint-tool.ts';
 import type { DiscoveryToolName } from './discovery-tools.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
@@ -7,7 +8,7 @@ import type { UserCatalog } from './endpoint-catalogs.ts';
 
 /** A discovery tool's answer, the tools it found (to activate), or the real call `call_tool` asks for. */
 export type DiscoveryAnswer =
-  | { result: CallToolResult; found: string[] }
+  | { result: CallToolResult; found: ActivatedTool[] }
   | { call: { tool: EndpointTool; arguments: Record<string, unknown> } };
 
 /**
@@ -49,7 +50,7 @@ export async function answerDiscoveryTool(
           : JSON.stringify(structured);
       return {
         result: { content: [{ type: 'text', text }], structuredContent: structured },
-        found: tools.map((tool) => tool.name),
+        found: hits.map((hit) => ({ name: hit.name, serverName: hit.serverName })),
       };
     }
     case 'describe_tool': {
@@ -68,7 +69,7 @@ export async function answerDiscoveryTool(
           content: [{ type: 'text', text: JSON.stringify(described) }],
           structuredContent: described,
         },
-        found: [tool.name],
+        found: [{ name: tool.name, serverName: tool.serverName }],
       };
     }
     case 'call_tool': {

@@ -32,6 +32,8 @@ export class EndpointCatalogs {
   readonly #recent = new Map<string, { at: number; servers: string; catalog: UserCatalog }>();
   readonly #ids = new WeakMap<object, number>();
   #nextId = 1;
+  /** Counts {@link forget} calls. */
+  #generation = 0;
 
   /**
    * @param ranking The gateway's tool catalogs (chat's), which rank `/mcp` searches too: one search
@@ -54,11 +56,24 @@ export class EndpointCatalogs {
       .join('|');
     const recent = this.#recent.get(user.id);
     if (recent && recent.servers === servers && Date.now() - recent.at < FRESH_MS) return recent.catalog;
+    const generation = this.#generation;
     const fresh = await this.#build(user);
+    // A catalog whose build began before a change was forgotten serves this request only.
+    if (generation !== this.#generation) return fresh;
     this.#recent.delete(user.id);
     this.#recent.set(user.id, { at: Date.now(), servers, catalog: fresh });
     if (this.#recent.size > this.#capacity) this.#recent.delete(this.#recent.keys().next().value as string);
     return fresh;
+  }
+
+  /**
+   * Stops reusing the catalogs built before a server's tools changed: one user's (a change on their
+   * own connection), or everyone's (a shared server's).
+   */
+  forget(userId?: string): void {
+    this.#generation += 1;
+    if (userId === undefined) this.#recent.clear();
+    else this.#recent.delete(userId);
   }
 
   async #build(user: User): Promise<UserCatalog> {

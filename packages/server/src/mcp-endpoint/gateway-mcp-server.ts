@@ -13,6 +13,7 @@ import { registerCompletionPassThrough } from './completion-pass-through.ts';
 import { DISCOVERY_TOOLS, isDiscoveryToolName } from './discovery-tools.ts';
 import type { EndpointCatalog, EndpointTool } from './endpoint-catalog.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
+import type { ListeningSession } from './list-change-forwarding.ts';
 import { registerPromptPassThrough } from './prompt-pass-through.ts';
 import { registerResourcePassThrough } from './resource-pass-through.ts';
 import { registerResourceSubscriptionPassThrough } from './resource-subscription-pass-through.ts';
@@ -37,6 +38,8 @@ export interface EndpointConnection {
   activated: ActivatedTools;
   /** Tells the client its tool list changed (a session's notification, or the 2026 listen streams). */
   announceToolsChanged: (server: Server) => void;
+  /** Given the connection's server, to forward its servers' list changes to it (2025 sessions). */
+  watchLists?: (session: ListeningSession) => void;
 }
 
 const INSTRUCTIONS =
@@ -53,8 +56,8 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
     {
       capabilities: {
         tools: { listChanged: true },
-        resources: { subscribe: true },
-        prompts: {},
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
         completions: {},
         logging: {},
       },
@@ -107,6 +110,12 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   registerResourceSubscriptionPassThrough(server, deps.catalogs, deps.subscriptions, connection.user);
   registerPromptPassThrough(server, deps.catalogs, connection.user);
   registerCompletionPassThrough(server, deps.catalogs, connection.user);
+  connection.watchLists?.({
+    user: connection.user,
+    server,
+    showsToolsOf: (serverName) =>
+      mode === 'aggregate' || (mode === 'discovery' && connection.activated.hasServer(serverName)),
+  });
   return server;
 }
 

@@ -10,10 +10,12 @@ import { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { endpointRequestState } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
+import { ListChangeForwarding } from './list-change-forwarding.ts';
 import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
 import { ResourceSubscriptions } from './resource-subscriptions.ts';
 import { ToolApproval } from './tool-approval.ts';
+import { UserEventBus } from './user-event-bus.ts';
 
 /** Users whose 2026-protocol activations one replica keeps (per user and mode); the oldest go first. */
 const MAX_ACTIVATION_OWNERS = 1_000;
@@ -39,6 +41,8 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     ...(services.mcpMode ? { defaultMode: services.mcpMode } : {}),
   };
   const sessions = new EndpointSessions();
+  const bus = new UserEventBus();
+  const listChanges = new ListChangeForwarding(services.registry, deps.catalogs, bus);
   const activations = new Map<string, ActivatedTools>();
   const activationsOf = (user: User, mode: EndpointMode | undefined) => {
     const key = `${user.id}\u0000${mode ?? 'auto'}`;
@@ -58,10 +62,15 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
         user,
         requestedMode: requestedMode instanceof Error ? undefined : requestedMode,
         activated: activationsOf(user, requestedMode instanceof Error ? undefined : requestedMode),
-        announceToolsChanged: () => modern.notify.toolsChanged(),
+        announceToolsChanged: () =>
+          bus.publishTo((listener) => listener.id === user.id, { kind: 'tools_list_changed' }),
       });
     },
-    { legacy: 'reject', onerror: (error) => services.logger.debug({ err: error }, '/mcp request refused') },
+    {
+      legacy: 'reject',
+      bus,
+      onerror: (error) => services.logger.debug({ err: error }, '/mcp request refused'),
+    },
   );
 
   const app = new Hono<GatewayEnv>();
@@ -80,13 +89,14 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
       );
     }
     const authInfo = { ...endpointAuthInfo(user), extra: { userId: user.id, user } };
-    if (!(await isLegacyRequest(request))) return modern.fetch(request, { authInfo });
+    if (!(await isLegacyRequest(request))) return bus.serve(user, () => modern.fetch(request, { authInfo }));
     return sessions.handle(request, user.id, authInfo, () =>
       createGatewayMcpServer(deps, {
         user,
         requestedMode,
         activated: new ActivatedTools(),
         announceToolsChanged: (server) => void server.sendToolListChanged().catch(() => undefined),
+        watchLists: (session) => listChanges.attach(session),
       }),
     );
   });

@@ -15,30 +15,12 @@ import type { EnabledTool } from '../store/conversation.ts';
 import { listAuthorizedServerIds, loadServerCredential } from '../store/server-credential-store.ts';
 import { listServerRows, markServerOAuth, type ServerRow, usesOAuth } from '../store/server-store.ts';
 import { AuthorizationRequiredError } from './authorization-required-error.ts';
+import { canSeeServer } from './can-see-server.ts';
 import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts';
+import { type ServerListChangeListener, ServerListChanges } from './server-list-changes.ts';
+import { type ServerState, type ServerView, serverView } from './server-view.ts';
 import { UserConnections } from './user-connections.ts';
 import { withDeadline } from './with-deadline.ts';
-
-/** A server's state on this replica. */
-export type ServerStatus = 'connected' | 'idle' | 'error' | 'stopped' | 'unavailable';
-
-/** Whether the user must connect a server first: `not_needed` unless it authorizes each user with OAuth. */
-export type ServerAuthorization = 'connected' | 'required' | 'not_needed';
-
-/** A registered server as the API shows it (secrets in headers, env and the OAuth client are masked). */
-export interface ServerView {
-  id: string;
-  name: string;
-  description: string | null;
-  owner: 'deployment' | 'you' | string;
-  transport: ServerRow['transport'];
-  enabled: boolean;
-  status: ServerStatus;
-  authorization: ServerAuthorization;
-  error?: string;
-  tool_count?: number;
-  protocol_version?: string;
-}
 
 /** What the registry needs from the gateway. */
 export interface ServerRegistryOptions {
@@ -81,12 +63,9 @@ export interface UnavailableServer {
   reason: string;
 }
 
-interface Entry {
+interface Entry extends ServerState {
   row: ServerRow;
-  connection?: McpConnection;
-  error?: string;
   failedAt?: number;
-  toolCount?: number;
 }
 
 /**
@@ -100,6 +79,7 @@ export class ServerRegistry {
   readonly #pool = new McpClientPool();
   readonly #entries = new Map<string, Entry>();
   readonly #users?: UserConnections;
+  readonly #listChanges = new ServerListChanges();
   #syncedAt = 0;
   #syncing?: Promise<void>;
   #unsubscribe?: () => Promise<void>;
@@ -145,7 +125,7 @@ export class ServerRegistry {
   /** The registrations a user can see: the deployment's and their own (administrators see all). */
   async visible(user: User): Promise<ServerRow[]> {
     await this.sync();
-    return [...this.#entries.values()].map((entry) => entry.row).filter((row) => canSee(user, row));
+    return [...this.#entries.values()].map((entry) => entry.row).filter((row) => canSeeServer(user, row));
   }
 
   /** A registration by id, whoever owns it (for the OAuth callback, bound to its user by `state`). */
@@ -164,35 +144,14 @@ export class ServerRegistry {
     const authorized = rows.some(usesOAuth)
       ? await listAuthorizedServerIds(this.#options.db, user.id)
       : new Set<string>();
-    return rows.map((row) => this.#view(user, row, authorized));
+    return rows.map((row) =>
+      serverView(user, row, this.#entries.get(row.id), authorized, this.#options.builtins),
+    );
   }
 
   /** The API view of one registration (see {@link views}). */
   async view(user: User, row: ServerRow): Promise<ServerView> {
     return (await this.views(user, [row]))[0];
-  }
-
-  #view(user: User, row: ServerRow, authorized: ReadonlySet<string>): ServerView {
-    const entry = this.#entries.get(row.id);
-    const info = entry?.connection?.info;
-    const status = usesOAuth(row)
-      ? row.enabled
-        ? 'idle'
-        : 'stopped'
-      : statusOf(row, entry, this.#options.builtins);
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      owner: row.owner_id === null ? 'deployment' : row.owner_id === user.id ? 'you' : row.owner_id,
-      transport: maskSecrets(row.transport),
-      enabled: row.enabled,
-      status,
-      authorization: !usesOAuth(row) ? 'not_needed' : authorized.has(row.id) ? 'connected' : 'required',
-      ...(status === 'error' && entry?.error ? { error: entry.error } : {}),
-      ...(info?.protocolVersion ? { protocol_version: info.protocolVersion } : {}),
-      ...(entry?.toolCount !== undefined ? { tool_count: entry.toolCount } : {}),
-    };
   }
 
   /**
@@ -208,7 +167,9 @@ export class ServerRegistry {
       }
       if (!(await loadServerCredential(this.#options.db, user.id, row.id))?.hasTokens)
         throw new AuthorizationRequiredError(row);
-      return this.#users.get(user.id, row, this.#connectionOptions(row));
+      const own = this.#users.get(user.id, row, this.#connectionOptions(row));
+      this.#listChanges.watch(own, () => this.#entries.get(row.id)?.row, user.id);
+      return own;
     }
     return this.#sharedConnection(row);
   }
@@ -228,6 +189,15 @@ export class ServerRegistry {
   async tools(row: ServerRow, user: User): Promise<McpToolDef[]> {
     if (usesOAuth(row)) return (await this.#userLayer(row, user)).tools;
     return (await this.#layer(row, true)).tools;
+  }
+
+  /**
+   * Subscribes to the servers' announced list changes (tools, resources, prompts) on this replica's
+   * connections: the shared ones, and each user's own (the change then names that user). A tool-list
+   * change comes after the connection listed the new tools. Returns the unsubscribe function.
+   */
+  onListChanged(listener: ServerListChangeListener): () => void {
+    return this.#listChanges.add(listener);
   }
 
   /** Closes a user's own connection to a server (after they connected or disconnected it). */
@@ -414,6 +384,8 @@ export class ServerRegistry {
     if (usesOAuth(entry.row) || !this.#transportOf(entry.row)) return;
     try {
       entry.connection = this.#pool.add(new McpConnection(this.#connectionOptions(entry.row)));
+      const id = entry.row.id;
+      this.#listChanges.watch(entry.connection, () => this.#entries.get(id)?.row);
     } catch (error) {
       entry.error = error instanceof Error ? error.message : String(error);
       entry.failedAt = Date.now();
@@ -447,33 +419,3 @@ export class ServerRegistry {
 
 /** A user's layer of an OAuth server, with the connection the turn calls it through. */
 type UserLayer = McpLayer & { connection: McpConnection };
-
-function canSee(user: User, row: ServerRow): boolean {
-  return user.role === 'admin' || row.owner_id === null || row.owner_id === user.id;
-}
-
-function statusOf(
-  row: ServerRow,
-  entry: Entry | undefined,
-  builtins?: ReadonlyMap<string, McpTransportConfig>,
-): ServerStatus {
-  if (!row.enabled) return 'stopped';
-  if (row.transport.type === 'builtin' && !builtins?.has(row.transport.name)) return 'unavailable';
-  if (!entry?.connection) return entry?.error ? 'error' : 'unavailable';
-  if (entry.error) return 'error';
-  return entry.connection.info.status === 'connected' ? 'connected' : 'idle';
-}
-
-function maskSecrets(transport: ServerRow['transport']): ServerRow['transport'] {
-  const mask = (values?: Record<string, string>) =>
-    values && Object.fromEntries(Object.keys(values).map((key) => [key, '***']));
-  if (transport.type === 'http' && (transport.headers || transport.oauth?.client_secret)) {
-    return {
-      ...transport,
-      ...(transport.headers ? { headers: mask(transport.headers) } : {}),
-      ...(transport.oauth?.client_secret ? { oauth: { ...transport.oauth, client_secret: '***' } } : {}),
-    };
-  }
-  if (transport.type === 'stdio' && transport.env) return { ...transport, env: mask(transport.env) };
-  return transport;
-}

@@ -1,4 +1,8 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ListChangedHandlers,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 
 /** Options of {@link connectEndpoint}. */
 export interface EndpointClientOptions {
@@ -13,7 +17,12 @@ export interface EndpointClientOptions {
   };
   /** Called on `notifications/tools/list_changed`. */
   onToolsChanged?: () => void;
+  /** Called on every `notifications/{tools,resources,prompts}/list_changed` at once (nothing is re-listed). */
+  onListChanged?: (list: ChangedList) => void;
 }
+
+/** The lists whose changes a client hears of. */
+export type ChangedList = 'tools' | 'resources' | 'prompts';
 
 /** The SDK's own client, connected to a gateway's `/mcp` with an API key. */
 export async function connectEndpoint(
@@ -30,6 +39,7 @@ export async function connectEndpoint(
       ...(options.onToolsChanged
         ? { listChanged: { tools: { onChanged: () => options.onToolsChanged?.() } } }
         : {}),
+      ...(options.onListChanged ? { listChanged: listChangedHandlers(options.onListChanged) } : {}),
     },
   );
   if (options.elicit) {
@@ -41,4 +51,13 @@ export async function connectEndpoint(
   });
   await client.connect(transport);
   return client;
+}
+
+function listChangedHandlers(onListChanged: (list: ChangedList) => void): ListChangedHandlers {
+  const handler = (list: ChangedList) => ({
+    autoRefresh: false,
+    debounceMs: 0,
+    onChanged: () => onListChanged(list),
+  });
+  return { tools: handler('tools'), resources: handler('resources'), prompts: handler('prompts') };
 }

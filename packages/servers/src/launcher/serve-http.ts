@@ -5,7 +5,12 @@ import {
   localhostOriginValidation,
   toNodeHandler,
 } from '@modelcontextprotocol/node';
-import { type AuthInfo, createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  type McpServerFactory,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import { type ProtectedResourceOptions, protectResource } from './protect-resource.ts';
 
 /** Options of {@link serveHttp}. */
@@ -33,6 +38,11 @@ export interface ServeHttpOptions {
 export interface HttpServing {
   /** The endpoint's URL, e.g. `http://127.0.0.1:43121/mcp`. */
   url: string;
+  /**
+   * Announces that the server's tools, resources or prompts changed, to the clients listening for
+   * it (2026-07-28 `subscriptions/listen` streams; 2025-era traffic is stateless and hears nothing).
+   */
+  notify: ServerNotifier;
   /** Stops listening and ends open exchanges. */
   close(): Promise<void>;
 }
@@ -89,6 +99,7 @@ export async function serveHttp(
 
   return {
     url,
+    notify: handler.notify,
     async close() {
       await handler.close();
       server.closeAllConnections();
