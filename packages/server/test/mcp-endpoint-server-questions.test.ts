@@ -31,6 +31,14 @@ interface AskingClientOptions {
   mode?: 'aggregate' | 'discovery';
 }
 
+/** Answers the `interview` tool's two questions: the name, then whether they are sure. */
+const interview =
+  (name: string, sure: boolean) =>
+  (message: string): ElicitAnswer =>
+    message.startsWith('What')
+      ? { action: 'accept', content: { name } }
+      : { action: 'accept', content: { sure } };
+
 const textOf = (result: unknown) =>
   (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
@@ -124,9 +132,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     const client = await connect({
       elicit: (message) => {
         asked.push(message);
-        return message.startsWith('What')
-          ? { action: 'accept', content: { name: 'Ada' } }
-          : { action: 'accept', content: { sure: true } };
+        return interview('Ada', true)(message);
       },
     });
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
@@ -150,10 +156,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
   it("runs the rounds through discovery mode's call_tool too", async () => {
     const client = await connect({
       mode: 'discovery',
-      elicit: (message) =>
-        message.startsWith('What')
-          ? { action: 'accept', content: { name: 'Lin' } }
-          : { action: 'accept', content: { sure: true } },
+      elicit: interview('Lin', true),
     });
     const result = await client.callTool({
       name: 'call_tool',
@@ -199,10 +202,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
       protocol: 'legacy',
       elicit: (message) => {
         asked.push(message);
-        return {
-          action: 'accept',
-          content: message.startsWith('What') ? { name: 'Grace' } : { sure: false },
-        };
+        return interview('Grace', false)(message);
       },
     });
     expect(client.getNegotiatedProtocolVersion()).toMatch(/^2025-/);
