@@ -242,6 +242,10 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     expect(error.message).toContain('"mallory" (the access token\'s sub) is not a user of this gateway');
     expect(error.message).toContain('oauthSubjects');
     await expect(connectWith(provider)).rejects.toThrow(/not a user of this gateway/);
+
+    // Alice has subjects of her own, so logging in as her id is not being her.
+    const impostor = String((await (await authorize('alice')).provider.tokens())?.access_token);
+    expect((await call(impostor)).status).toBe(403);
   });
 
   it('lets a configured user without an API key in with OAuth only', async () => {

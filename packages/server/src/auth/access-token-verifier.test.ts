@@ -65,6 +65,8 @@ describe('AccessTokenVerifier', () => {
       scopes: ['mcp'],
     });
     expect((await verifier.verify(await token({ sub: 'sso|42' }), RESOURCE)).userId).toBe('bob');
+    // Bob signs in as his subject only: a token whose claim is merely his id is no one's.
+    expect((await verifier.verify(await token({ sub: 'bob' }), RESOURCE)).userId).toBeUndefined();
   });
 
   it('reads the user from the configured claim, and accepts the configured audience besides the resource', async () => {

@@ -11,14 +11,20 @@ export interface AccessTokenOptions {
   userClaim?: string;
   /** Scopes every token must carry; listed in the resource metadata and the 401 challenge. */
   scopes?: string[];
-  /** Values of the user claim that belong to a configured user, mapped to that user's id. */
+  /**
+   * Values of the user claim that belong to a configured user, mapped to that user's id. A user
+   * listed here is reached only through these values, never by a claim equal to their id.
+   */
   subjects?: Readonly<Record<string, string>>;
 }
 
 /** A verified access token: the gateway user id it maps to, and what it says about itself. */
 export interface VerifiedAccessToken {
-  /** The gateway user id: the configured user listing the claim's value, else the value itself. */
-  userId: string;
+  /**
+   * The gateway user id: the configured user listing the claim's value, else the value itself
+   * (undefined when that names a user who has subjects of their own).
+   */
+  userId: string | undefined;
   /** The user claim's name and value, to name an unknown user in a refusal. */
   claim: string;
   subject: string;
@@ -54,6 +60,7 @@ export class AccessTokenVerifier {
   readonly scopes: readonly string[];
   readonly #options: AccessTokenOptions;
   readonly #metadata: () => Promise<SigningAuthorizationServer>;
+  readonly #usersWithSubjects: ReadonlySet<string>;
   #keys: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   constructor(options: AccessTokenOptions) {
@@ -61,6 +68,7 @@ export class AccessTokenVerifier {
     this.issuer = options.issuer;
     this.scopes = options.scopes ?? [];
     this.#metadata = authorizationServerMetadata(options.issuer);
+    this.#usersWithSubjects = new Set(Object.values(options.subjects ?? {}));
   }
 
   /** Whether a bearer token has the shape of a JWT (API keys never do). */
@@ -98,7 +106,8 @@ export class AccessTokenVerifier {
         `the access token has no "${claim}" claim naming its user`,
       );
     return {
-      userId: this.#options.subjects?.[subject] ?? subject,
+      userId:
+        this.#options.subjects?.[subject] ?? (this.#usersWithSubjects.has(subject) ? undefined : subject),
       claim,
       subject,
       ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),

@@ -62,6 +62,12 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   const databaseUrl = env.DATABASE_URL || config.databaseUrl;
   const users = configuredUsers(config, env);
   const configured = configuredServers(config, env);
+  const mcpAuthorization = configuredMcpAuthorization(config);
+  if (mcpAuthorization && users.length === 0) {
+    throw new Error(
+      'mcpAuthorization needs users its access tokens map to: add "users" (with oauthSubjects or ids the tokens name) or set SWITCHBOARD_ADMIN_KEY',
+    );
+  }
   if (users.length === 0 && !LOOPBACK.has(host)) {
     throw new Error(
       `no users are configured: set SWITCHBOARD_ADMIN_KEY (or "users" in the configuration) before serving on ${host}`,
@@ -107,7 +113,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       embeddings,
       allowPrivateNetworks: config.allowPrivateNetworks,
       mcpMode: configuredMcpMode(config),
-      mcpAuthorization: configuredMcpAuthorization(config),
+      mcpAuthorization,
       secretKey,
       publicUrl: env.SWITCHBOARD_PUBLIC_URL || config.publicUrl,
       instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,

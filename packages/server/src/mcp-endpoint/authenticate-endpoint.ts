@@ -29,7 +29,7 @@ export async function authenticateEndpoint(
   }
   try {
     const verified = await accessTokens.verify(token, endpointResourceUrl(request));
-    const user = await services.users.byId(verified.userId);
+    const user = verified.userId === undefined ? undefined : await services.users.byId(verified.userId);
     if (user) return user;
     return refusal(
       403,
