@@ -1,12 +1,6 @@
-import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { isEncodedCjk } from './analyze-text.ts';
 import type { FieldStatistics } from './field-statistics.ts';
-
-/** A document of a term index: an id and its distinct analyzed terms, space-separated. */
-export interface TermDocument {
-  id: string;
-  text: string;
-}
 
 /** The documents a term reaches. */
 export interface TermMatches {
@@ -22,51 +16,113 @@ export interface IndexMatches extends TermMatches {
   has(id: string): boolean;
 }
 
-/** Weight of a prefix or near-spelling match, relative to the exact word. */
-export const DERIVED_TERM_WEIGHT = 0.4;
-
-const splitTerms = (text: string): string[] => (text === '' ? [] : text.split(' '));
-const asIs = (term: string): string => term;
-
-/** A MiniSearch index over already analyzed text: it finds documents by term; ranking is done elsewhere. */
-export function termIndex(): MiniSearch<TermDocument> {
-  return new MiniSearch<TermDocument>({ fields: ['text'], tokenize: splitTerms, processTerm: asIs });
+/** What a search of a {@link TermIndex} found: the indexed terms it matched, each with its documents. */
+export interface TermHits {
+  /** The matched indexed terms: the term itself (when indexed) and, if approximate, its prefixes and near spellings. */
+  terms: string[];
+  /** The documents holding each of `terms`, in the same order. */
+  holders: ReadonlyArray<ReadonlySet<string>>;
 }
 
-/** The documents of an index holding a term — the exact term or, when `approximate`, also its prefixes and near spellings. */
-export function searchTerm(
-  index: MiniSearch<TermDocument>,
-  term: string,
-  approximate: boolean,
-): SearchResult[] {
-  return index.search(term, termOptions(term, approximate));
+/** Weight of a prefix or near-spelling match, relative to the exact word. */
+export const DERIVED_TERM_WEIGHT = 0.4;
+/** Words of at least this many characters also match as prefixes of longer words. */
+const MIN_PREFIX_LENGTH = 4;
+/** Words of at least this many characters also match near spellings. */
+const MIN_FUZZY_LENGTH = 5;
+/** Edits allowed in a near spelling, per character of the word ... */
+const FUZZY_SHARE = 0.2;
+/** ... and at most. */
+const MAX_FUZZY_EDITS = 2;
+
+/**
+ * An inverted index over already analyzed text: each distinct term with the documents holding it,
+ * in a radix tree so that prefixes and near spellings of a word are found too. It finds documents
+ * by term; ranking is done elsewhere (see {@link termMatches}).
+ */
+export class TermIndex {
+  readonly #holders = new Map<string, Set<string>>();
+  /** The same terms and holders in a radix tree, for prefixes and near spellings. */
+  readonly #tree = new SearchableMap<Set<string>>();
+  readonly #documents = new Map<string, readonly string[]>();
+
+  /** Indexes a document's terms under its id (an id already indexed is replaced). */
+  add(id: string, terms: Iterable<string>): void {
+    this.discard(id);
+    const distinct = [...new Set(terms)];
+    for (const term of distinct) {
+      const holders = this.#holders.get(term);
+      if (holders !== undefined) holders.add(id);
+      else {
+        const created = new Set([id]);
+        this.#holders.set(term, created);
+        this.#tree.set(term, created);
+      }
+    }
+    this.#documents.set(id, distinct);
+  }
+
+  /** Forgets a document (an unknown id is ignored). */
+  discard(id: string): void {
+    const terms = this.#documents.get(id);
+    if (terms === undefined) return;
+    for (const term of terms) {
+      const holders = this.#holders.get(term);
+      holders?.delete(id);
+      if (holders?.size === 0) {
+        this.#holders.delete(term);
+        this.#tree.delete(term);
+      }
+    }
+    this.#documents.delete(id);
+  }
+
+  /**
+   * The documents holding a term — the exact term or, when `approximate` and the word is long
+   * enough (and not CJK), also words it is a prefix of and near spellings of it.
+   */
+  search(term: string, approximate: boolean): TermHits {
+    const found = new Map<string, Set<string>>();
+    const exact = this.#holders.get(term);
+    if (exact !== undefined) found.set(term, exact);
+    if (approximate && !isEncodedCjk(term)) {
+      if (term.length >= MIN_PREFIX_LENGTH) {
+        for (const [derived, holders] of this.#tree.atPrefix(term)) found.set(derived, holders);
+      }
+      if (term.length >= MIN_FUZZY_LENGTH) {
+        const edits = Math.min(MAX_FUZZY_EDITS, Math.round(term.length * FUZZY_SHARE));
+        for (const [derived, [holders]] of this.#tree.fuzzyGet(term, edits)) found.set(derived, holders);
+      }
+    }
+    return { terms: [...found.keys()], holders: [...found.values()] };
+  }
 }
 
 /**
- * The matches of a term among an index's hits for it (see {@link searchTerm}), with frequencies from
- * the given field statistics: the exact term, or the best of its prefixes and near spellings at
- * {@link DERIVED_TERM_WEIGHT}.
+ * The matches of a term among an index's hits for it (see {@link TermIndex.search}), with
+ * frequencies from the given field statistics: the exact term, or the best of its prefixes and near
+ * spellings at {@link DERIVED_TERM_WEIGHT}.
  */
-export function termMatches(
-  hits: readonly SearchResult[],
-  stats: FieldStatistics<string>,
-  term: string,
-  approximate: boolean,
-): IndexMatches {
-  const ids = once(() => new Set(hits.map((hit) => hit.id)));
+export function termMatches(hits: TermHits, stats: FieldStatistics<string>, term: string): IndexMatches {
+  const { terms, holders } = hits;
+  const union =
+    holders.length === 1
+      ? holders[0]
+      : holders.length === 0
+        ? new Set<string>()
+        : new Set(holders.flatMap((ids) => [...ids]));
   return {
-    count: hits.length,
-    has: (id) => ids().has(id),
+    count: union.size,
+    has: (id) => union.has(id),
     frequencies: once(() => {
       const frequencies = new Map<string, number>();
-      for (const hit of hits) {
-        let best = 0;
-        for (const derived of approximate ? Object.keys(hit.match) : [term]) {
-          const weight = derived === term ? 1 : DERIVED_TERM_WEIGHT;
-          best = Math.max(best, weight * stats.frequency(hit.id, derived));
+      terms.forEach((derived, index) => {
+        const weight = derived === term ? 1 : DERIVED_TERM_WEIGHT;
+        for (const id of holders[index]) {
+          const frequency = weight * stats.frequency(id, derived);
+          if (frequency > (frequencies.get(id) ?? 0) || !frequencies.has(id)) frequencies.set(id, frequency);
         }
-        frequencies.set(hit.id, best);
-      }
+      });
       return frequencies;
     }),
   };
@@ -79,11 +135,4 @@ export function once<T>(compute: () => T): () => T {
     answer ??= { value: compute() };
     return answer.value;
   };
-}
-
-/** Exact-term search, plus prefixes and near spellings of longer (non-CJK) words when approximate. */
-function termOptions(term: string, approximate: boolean): SearchOptions {
-  const exact: SearchOptions = { tokenize: (text) => [text], processTerm: asIs };
-  if (!approximate || isEncodedCjk(term)) return exact;
-  return { ...exact, prefix: term.length >= 4, fuzzy: term.length >= 5 ? 0.2 : false, maxFuzzy: 2 };
 }

@@ -10,14 +10,7 @@ import { foldSameNames, toResult } from './fold-same-names.ts';
 import type { IndexedTool, ScoredTool } from './indexed-tool.ts';
 import { type QueryConcept, QueryExpander } from './query-terms.ts';
 import { remember } from './remember.ts';
-import {
-  once,
-  searchTerm,
-  type TermDocument,
-  type TermMatches,
-  termIndex,
-  termMatches,
-} from './term-matches.ts';
+import { once, TermIndex, type TermMatches, termMatches } from './term-matches.ts';
 import { TermPairs } from './term-pairs.ts';
 import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
 import {
@@ -82,7 +75,7 @@ const MIN_RARITY_SHARE = 0.03;
 const COMMON_WORD_TOOLS = 100;
 
 /**
- * Ranked retrieval over the tools of many servers, with no network and no model. MiniSearch finds
+ * Ranked retrieval over the tools of many servers, with no network and no model. A term index finds
  * the tools and servers holding each query word (or, in short queries, its prefixes and near
  * spellings); the ranking is BM25F over a tool's name, description and parameters plus the fields
  * it shares with its server (server name, description, category), with text analysis (identifier
@@ -97,8 +90,8 @@ const COMMON_WORD_TOOLS = 100;
 export class ToolSearchIndex {
   readonly #analyzer = new TextAnalyzer();
   readonly #expander = new QueryExpander(this.#analyzer);
-  readonly #tools = termIndex();
-  readonly #servers = termIndex();
+  readonly #tools = new TermIndex();
+  readonly #servers = new TermIndex();
   readonly #toolStats = new FieldStatistics(TOOL_FIELD_WEIGHTS);
   readonly #serverStats = new FieldStatistics(SERVER_FIELD_WEIGHTS);
   readonly #sharedStats = new FieldStatistics(SHARED_FIELD_WEIGHTS);
@@ -122,7 +115,7 @@ export class ToolSearchIndex {
     const layerKey = keyOf(server, layer.protocol);
     this.#removeLayer(layerKey);
     const entries: IndexedTool[] = [];
-    const documents: TermDocument[] = [];
+    const documents: string[][] = [];
     for (const tool of layer.tools) {
       const prefixedName = nameOf(tool);
       if (prefixedName === undefined || this.#entries.has(prefixedName)) continue;
@@ -141,12 +134,10 @@ export class ToolSearchIndex {
       entries.push(entry);
       this.#toolStats.add(prefixedName, fields);
       this.#pairs.add(prefixedName, [fields.name, fields.summary]);
-      documents.push({
-        id: prefixedName,
-        text: uniqueText(fields.name, fields.description, fields.parameters),
-      });
+      const terms = uniqueTerms(fields.name, fields.description, fields.parameters);
+      this.#tools.add(prefixedName, terms);
+      documents.push(terms);
     }
-    this.#tools.addAll(documents);
     const serverFields = {
       name: this.#analyzer.terms(layer.serverName),
       description: this.#analyzer.terms(`${layer.description ?? ''} ${layer.category ?? ''}`),
@@ -154,16 +145,8 @@ export class ToolSearchIndex {
     };
     this.#serverStats.add(layerKey, serverFields);
     this.#sharedStats.add(layerKey, serverFields);
-    this.#servers.add({
-      id: layerKey,
-      text: uniqueText(serverFields.name, serverFields.description, serverFields.tools),
-    });
-    const terms = [
-      ...new Set([
-        ...documents.flatMap((document) => document.text.split(' ')),
-        ...Object.values(serverFields).flat(),
-      ]),
-    ];
+    this.#servers.add(layerKey, uniqueTerms(serverFields.name, serverFields.description, serverFields.tools));
+    const terms = [...new Set([...documents.flat(), ...Object.values(serverFields).flat()])];
     this.#vocabulary.add(terms);
     this.#layers.set(layerKey, { server, protocol: layer.protocol, tools: entries, terms });
   }
@@ -193,7 +176,7 @@ export class ToolSearchIndex {
     const concepts = this.#expander.concepts(query, this.#known);
     const short = concepts.length <= SHORT_QUERY_TERMS;
     const matchesOf = (term: string) =>
-      termMatches(searchTerm(this.#servers, term, short), this.#serverStats, term, short);
+      termMatches(this.#servers.search(term, short), this.#serverStats, term);
     return [...this.#serverTextScores(concepts, matchesOf)]
       .flatMap(([key, score]) => {
         const layer = this.#layers.get(key);
@@ -229,12 +212,10 @@ export class ToolSearchIndex {
     if (concepts.length === 0) return [];
     const short = concepts.length <= SHORT_QUERY_TERMS;
     const total = Math.max(1, this.#entries.size);
-    const serverHits = remember((term: string) => searchTerm(this.#servers, term, short));
-    const serverMatches = remember((term: string) =>
-      termMatches(serverHits(term), this.#serverStats, term, short),
-    );
+    const serverHits = remember((term: string) => this.#servers.search(term, short));
+    const serverMatches = remember((term: string) => termMatches(serverHits(term), this.#serverStats, term));
     const matchesOf = remember((term: string) =>
-      this.#toolMatches(term, short, termMatches(serverHits(term), this.#sharedStats, term, short)),
+      this.#toolMatches(term, short, termMatches(serverHits(term), this.#sharedStats, term)),
     );
     const common = short
       ? undefined
@@ -284,7 +265,7 @@ export class ToolSearchIndex {
    * server, each with the sum of both pseudo frequencies.
    */
   #toolMatches(term: string, short: boolean, shared: TermMatches): TermMatches {
-    const own = termMatches(searchTerm(this.#tools, term, short), this.#toolStats, term, short);
+    const own = termMatches(this.#tools.search(term, short), this.#toolStats, term);
     const servers =
       shared.count === 0 ? [] : [...shared.frequencies()].filter(([, frequency]) => frequency > 0);
     let count = own.count;
@@ -337,8 +318,8 @@ export class ToolSearchIndex {
   }
 }
 
-function uniqueText(...fields: ReadonlyArray<readonly string[]>): string {
-  return [...new Set(fields.flat())].join(' ');
+function uniqueTerms(...fields: ReadonlyArray<readonly string[]>): string[] {
+  return [...new Set(fields.flat())];
 }
 
 function keyOf(server: string, protocol: ToolProtocol): string {
