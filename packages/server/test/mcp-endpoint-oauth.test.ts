@@ -11,6 +11,8 @@ import {
   type TestAuthorizationServer,
 } from '../../servers/test/oidc-authorization-server.ts';
 import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
+import { createGateway } from '../src/index.ts';
+import { createLogger } from '../src/observability/create-logger.ts';
 import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
@@ -255,6 +257,30 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
       "SELECT api_key_hash FROM users WHERE id = 'dana'",
     );
     expect(rows).toEqual([{ api_key_hash: null }]);
+  });
+
+  it('answers a token without the scopes the gateway requires with 403 insufficient_scope naming them', async () => {
+    const strict = await createGateway({
+      database: gw.gateway.services.db,
+      model: queuedModel(),
+      logger: createLogger({ level: 'silent' }),
+      mcpAuthorization: { issuer: authorizationServer.issuer, scopes: ['mcp', 'switchboard:admin'] },
+    });
+    try {
+      const url = await strict.listen(0);
+      const token = await tokenFor('bob', `${url}/mcp`);
+      const refused = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(refused.status).toBe(403);
+      const challenge = refused.headers.get('www-authenticate') ?? '';
+      expect(challenge).toContain('error="insufficient_scope"');
+      expect(challenge).toContain('scope="mcp switchboard:admin"');
+      expect(challenge).toContain(`resource_metadata="${url}/.well-known/oauth-protected-resource/mcp"`);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('still takes API keys, and refuses an unknown one', async () => {
