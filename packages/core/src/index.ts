@@ -83,6 +83,7 @@ export {
   createWebMcpServer,
   type ResourceContents,
   ToolInputError,
+  type ToolRegistration,
   type WebMcpResourceInput,
   type WebMcpServer,
   type WebMcpToolInput,

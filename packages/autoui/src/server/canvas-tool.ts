@@ -6,6 +6,7 @@ import { sanitizeStyle } from '../sanitize/sanitize-style.ts';
 import { sanitizeWidgetUrls } from '../sanitize/sanitize-widget-urls.ts';
 import type { UrlPolicy } from '../sanitize/url-policy.ts';
 import { validateWidget } from '../validation/validate-widget.ts';
+import { CANVAS_TOOL } from './presentation-tools.ts';
 import { isToolError, toolError } from './tool-error.ts';
 
 /** Reads the current canvas, so the tool can check ids and validate updates against the widget's schema. */
@@ -25,7 +26,7 @@ export function canvasTool(
   lookup: CanvasLookup | undefined,
 ): WebMcpToolInput {
   return {
-    name: 'canvas',
+    name: CANVAS_TOOL,
     title: 'Arrange the canvas',
     description:
       "Change the canvas: `clear` removes every widget; `update` merges `params` into a widget's params; " +

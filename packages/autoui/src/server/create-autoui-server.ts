@@ -4,6 +4,7 @@ import { WidgetCatalog } from '../catalog/widget-catalog.ts';
 import type { UrlPolicy } from '../sanitize/url-policy.ts';
 import type { CanvasLookup } from './canvas-tool.ts';
 import { canvasTool } from './canvas-tool.ts';
+import { presentationPurpose } from './presentation-tools.ts';
 import { recallTool } from './recall-tool.ts';
 import { recipeTools } from './recipe-tools.ts';
 import { widgetDisplayTool } from './widget-display-tool.ts';
@@ -26,6 +27,8 @@ export interface AutoUiServerOptions {
 /**
  * Creates the autoui WebMCP server — the UI layer the model fills: `search_recipes`, `list_recipes`,
  * `get_recipe`, `widget_display`, `canvas` and `recall`, with every widget's recipe attached to its layer.
+ * `widget_display` and `canvas` are registered as presentation tools: the catalog offers them from the
+ * start and the system prompt lists them in its display step, with the purposes of `PRESENTATION_TOOLS`.
  */
 export function createAutoUiServer(options: AutoUiServerOptions = {}): WebMcpServer {
   const catalog = options.catalog ?? new WidgetCatalog();
@@ -35,8 +38,12 @@ export function createAutoUiServer(options: AutoUiServerOptions = {}): WebMcpSer
     description: `Built-in UI widgets shown on the user's canvas (${catalog.names.join(', ')}), canvas arrangement and recall.`,
   });
   for (const tool of recipeTools(catalog)) server.registerTool(tool);
-  server.registerTool(widgetDisplayTool(catalog, validator, policy));
-  server.registerTool(canvasTool(catalog, validator, policy, options.canvas));
+  for (const tool of [
+    widgetDisplayTool(catalog, validator, policy),
+    canvasTool(catalog, validator, policy, options.canvas),
+  ]) {
+    server.registerTool(tool, { presentation: presentationPurpose(tool.name) });
+  }
   server.registerTool(recallTool(options.recall));
   server.addRecipes(catalog.list().map((recipe) => ({ name: recipe.name, description: recipe.description })));
   return server;

@@ -4,6 +4,7 @@ import type { RemovedUrl } from '../sanitize/sanitize-widget-urls.ts';
 import { sanitizeWidgetUrls } from '../sanitize/sanitize-widget-urls.ts';
 import type { UrlPolicy } from '../sanitize/url-policy.ts';
 import { validateWidget } from '../validation/validate-widget.ts';
+import { WIDGET_DISPLAY_TOOL } from './presentation-tools.ts';
 import { toolError } from './tool-error.ts';
 import { newWidgetId } from './widget-id.ts';
 
@@ -27,7 +28,7 @@ export function widgetDisplayTool(
   policy: UrlPolicy,
 ): WebMcpToolInput {
   return {
-    name: 'widget_display',
+    name: WIDGET_DISPLAY_TOOL,
     title: 'Display a widget',
     description:
       'Show data on the canvas as a widget. Pass the widget `name` and its `params`. To choose one, call ' +

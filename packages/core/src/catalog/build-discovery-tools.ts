@@ -3,8 +3,8 @@ import { ToolCatalog, type ToolCatalogOptions } from './tool-catalog.ts';
 
 /**
  * The initial (discovery) tool set: per server search_recipes, list_recipes, get_recipe (when the
- * server has them, real or pseudo), search_tools and list_tools; plus a WebMCP layer's
- * widget_display, canvas and recall. See `ToolCatalog.discoveryTools`.
+ * server has them, real or pseudo), search_tools and list_tools; plus the presentation tools a layer
+ * declares and a WebMCP layer's recall. See `ToolCatalog.discoveryTools`.
  */
 export function buildDiscoveryTools(
   layers: readonly ToolLayer[],

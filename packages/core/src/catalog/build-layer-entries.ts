@@ -1,6 +1,6 @@
 import type { McpToolDef, ToolLayer } from '../types/index.ts';
 import { type CatalogNames, freeName, type LayerBase, type OwnedNames } from './catalog-names.ts';
-import type { CatalogServer } from './catalog-server.ts';
+import type { CatalogPresentationTool, CatalogServer } from './catalog-server.ts';
 import { registerDiscovery } from './register-discovery.ts';
 import { prefixedToolName, sanitizeToolNamePart, shortenToolName, toolIdentity } from './tool-name.ts';
 
@@ -12,7 +12,8 @@ export interface LayerEntries {
 
 /**
  * Puts one layer into the catalog's tables under the sanitized server name `server`: its real tools
- * (first of each name), then its discovery roles (aliases and pseudo-tools).
+ * (first of each name), then its discovery roles (aliases and pseudo-tools) and the presentation tools
+ * it declares.
  */
 export function buildLayerEntries(names: CatalogNames, layer: ToolLayer, server: string): LayerEntries {
   const base: LayerBase = { layer, server, protocol: layer.protocol };
@@ -20,7 +21,20 @@ export function buildLayerEntries(names: CatalogNames, layer: ToolLayer, server:
   const owned: OwnedNames = { names: [], aliases: [] };
   const byRealName = registerTools(names, base, tools, owned);
   const discovery = registerDiscovery(names, base, tools, byRealName, owned);
-  return { server: { ...base, toolNames: [...byRealName.values()], discovery }, owned };
+  const presentation = presentationTools(layer, byRealName);
+  return { server: { ...base, toolNames: [...byRealName.values()], discovery, presentation }, owned };
+}
+
+/** The presentation tools a layer declares that it has, under their prefixed names. */
+function presentationTools(
+  layer: ToolLayer,
+  byRealName: ReadonlyMap<string, string>,
+): CatalogPresentationTool[] {
+  const declared = 'presentationTools' in layer ? (layer.presentationTools ?? []) : [];
+  return declared.flatMap(({ name, purpose }) => {
+    const prefixed = byRealName.get(name);
+    return prefixed === undefined ? [] : [{ name: prefixed, purpose }];
+  });
 }
 
 /**

@@ -2,22 +2,25 @@ import type { ToolLayer, ToolProtocol } from '../types/index.ts';
 import type { PseudoToolKind } from './pseudo-tools.ts';
 import { RECIPE_ROLES } from './resolve-canonical-tools.ts';
 
-/** UI tools a WebMCP layer may offer, shown among the discovery tools and in the prompt's STEP 4. */
-export const UI_TOOL_NAMES = ['widget_display', 'canvas', 'recall'] as const;
+/**
+ * The runtime's own `recall` (it re-reads a compressed result from the conversation's buffer): a WebMCP
+ * layer may list it so the model sees it among the first tools; the dispatcher answers it either way.
+ */
+export const RECALL_ROLE = 'recall';
 
-/** A UI tool name. */
-export type UiToolName = (typeof UI_TOOL_NAMES)[number];
+/** A discovery role: a pseudo-tool kind, or the runtime's `recall` as a WebMCP layer offers it. */
+export type DiscoveryRole = PseudoToolKind | typeof RECALL_ROLE;
 
-/** A discovery role: a pseudo-tool kind or a UI tool. */
-export type DiscoveryRole = PseudoToolKind | UiToolName;
+/** The order of a server's discovery roles in the per-server initial tool set (its presentation tools come before `recall`). */
+export const DISCOVERY_ORDER: readonly PseudoToolKind[] = [...RECIPE_ROLES, 'search_tools', 'list_tools'];
 
-/** The order of a server's discovery tools in the per-server initial tool set. */
-export const DISCOVERY_ORDER: readonly DiscoveryRole[] = [
-  ...RECIPE_ROLES,
-  'search_tools',
-  'list_tools',
-  ...UI_TOOL_NAMES,
-];
+/** A presentation tool of a server, as the catalog names it. */
+export interface CatalogPresentationTool {
+  /** The prefixed name the model calls. */
+  name: string;
+  /** What it does, as the prompt's display step says it. */
+  purpose: string;
+}
 
 /** One server as the catalog sees it. */
 export interface CatalogServer {
@@ -29,9 +32,17 @@ export interface CatalogServer {
   toolNames: readonly string[];
   /** The name the model calls for each discovery role this server offers (canonical names, aliased when needed). */
   discovery: Readonly<Partial<Record<DiscoveryRole, string>>>;
+  /** The tools the layer declares as presenting results (offered from the start), in its order. */
+  presentation: readonly CatalogPresentationTool[];
 }
 
 /** True when two layers are the same server: same original name and protocol. */
 export function sameServer(a: ToolLayer, b: ToolLayer): boolean {
   return a.serverName === b.serverName && a.protocol === b.protocol;
+}
+
+/** The tools a server offers from the start besides its discovery: its presentation tools, then `recall`. */
+export function displayToolNames(entry: CatalogServer): string[] {
+  const recall = entry.discovery[RECALL_ROLE];
+  return [...entry.presentation.map((tool) => tool.name), ...(recall === undefined ? [] : [recall])];
 }

@@ -1,6 +1,6 @@
 import type { McpToolDef } from '../types/index.ts';
 import { type CatalogNames, freeName, type LayerBase, type OwnedNames } from './catalog-names.ts';
-import { type DiscoveryRole, UI_TOOL_NAMES } from './catalog-server.ts';
+import { type DiscoveryRole, RECALL_ROLE } from './catalog-server.ts';
 import { pseudoToolDefinition, TOOL_PSEUDO_KINDS } from './pseudo-tools.ts';
 import { matchRecipeRoles, RECIPE_ROLES } from './resolve-canonical-tools.ts';
 import { prefixedToolName, toolIdentity } from './tool-name.ts';
@@ -8,7 +8,7 @@ import { prefixedToolName, toolIdentity } from './tool-name.ts';
 /**
  * Decides what answers each discovery role of a layer: a real tool playing a recipe role (aliased
  * under the canonical name), a real tool of the role's own name, or a pseudo-tool (search_tools and
- * list_tools always; recipe roles only when the layer ships recipes). Adds UI tools of WebMCP layers.
+ * list_tools always; recipe roles only when the layer ships recipes). Adds the `recall` a WebMCP layer lists.
  * Writes the aliases and pseudo-tools into `names` and records them in `owned`.
  */
 export function registerDiscovery(
@@ -47,12 +47,8 @@ export function registerDiscovery(
       discovery[kind] = name;
     }
   }
-  if (protocol === 'webmcp') {
-    for (const ui of UI_TOOL_NAMES) {
-      const name = byRealName.get(ui);
-      if (name !== undefined) discovery[ui] = name;
-    }
-  }
+  const recall = protocol === 'webmcp' ? byRealName.get(RECALL_ROLE) : undefined;
+  if (recall !== undefined) discovery[RECALL_ROLE] = recall;
   return discovery;
 }
 

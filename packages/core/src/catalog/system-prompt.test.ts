@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpLayer } from '../types/index.ts';
+import type { McpLayer, WebMcpLayer } from '../types/index.ts';
 import { renderEagerSystemPrompt } from './system-prompt.ts';
 import { autouiLayer, mcpTool, weatherLayer } from './test-layers.ts';
 import { ToolCatalog } from './tool-catalog.ts';
@@ -55,6 +55,32 @@ describe('renderSystemPrompt', () => {
     expect(prompt).toContain('- calc (mcp, 1 tool)');
     expect(prompt).toContain('You can use the tools of 1 server.');
     expect(prompt).toContain('STEP 4 — Answer in text, summarizing what the tools returned.');
+  });
+
+  it('lists the presentation tools a layer declares, with their purposes, whatever their names', () => {
+    const execute = () => ({ ok: true });
+    const board: WebMcpLayer = {
+      protocol: 'webmcp',
+      serverName: 'board',
+      description: 'A pin board.',
+      tools: [
+        {
+          ...mcpTool('pin_note', 'Pin a note.', { type: 'object', properties: { text: { type: 'string' } } }),
+          execute,
+        },
+        { ...mcpTool('widget_display', 'Not declared, so not a presentation tool here.'), execute },
+      ],
+      presentationTools: [{ name: 'pin_note', purpose: 'pin a note to the board' }],
+    };
+    const catalog = new ToolCatalog([weatherLayer(), board]);
+    expect(catalog.systemPrompt()).toContain(
+      'STEP 4 — Display the results:\n  board_webmcp_pin_note(text?) — pin a note to the board\nThen answer briefly in text.',
+    );
+    expect(catalog.discoveryTools().map((tool) => tool.name)).toContain('board_webmcp_pin_note');
+    expect(catalog.discoveryTools().map((tool) => tool.name)).not.toContain('board_webmcp_widget_display');
+    const global = new ToolCatalog([weatherLayer(), board], { discovery: { mode: 'global' } });
+    expect(global.systemPrompt()).toContain('  board_webmcp_pin_note(text?) — pin a note to the board');
+    expect(global.discoveryTools().map((tool) => tool.name)).toContain('board_webmcp_pin_note');
   });
 
   it('names no discovery tool when every tool is offered at once', () => {

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../shared/is-plain-object.ts';
+import { RECALL_ROLE } from './catalog-server.ts';
 import type { CatalogServer, DiscoveryRole, ToolCatalog } from './tool-catalog.ts';
 
 const MAX_SERVER_DESCRIPTION = 200;
@@ -7,7 +8,8 @@ const MAX_SERVER_DESCRIPTION = 200;
  * Renders the structured system prompt of a catalog: the naming convention and lazy activation, one
  * line per server (name, protocol, tool count, description), then the workflow — STEP 1 recipe
  * search, 1b recipe list, 1c tool search, 2 read the recipe, 3 execute, 4 display — listing for each
- * step the (canonical) tool of every server that offers it. Steps no server offers are left out.
+ * step the (canonical) tool of every server that offers it. Steps no server offers are left out. The
+ * display step lists the presentation tools the layers declare, each with its purpose, and recall.
  */
 export function renderSystemPrompt(catalog: ToolCatalog): string {
   if (catalog.discoveryMode === 'global') return renderGlobalSystemPrompt(catalog);
@@ -36,7 +38,7 @@ export function renderSystemPrompt(catalog: ToolCatalog): string {
     ),
     ...step('STEP 2 — Read the chosen recipe and follow it:', ['get_recipe']),
     'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
-    ...uiStep(servers, call),
+    ...displayStep(servers, (name) => [`  ${name}(${signature(catalog, name)})`]),
   ];
   return lines.join('\n');
 }
@@ -48,12 +50,8 @@ export function renderSystemPrompt(catalog: ToolCatalog): string {
  */
 export function renderEagerSystemPrompt(catalog: ToolCatalog): string {
   const servers = catalog.servers;
-  const call = (entry: CatalogServer, role: DiscoveryRole): string[] => {
-    const name = entry.discovery[role];
-    return name === undefined || catalog.parse(name)?.kind !== 'tool'
-      ? []
-      : [`  ${name}(${signature(catalog, name)})`];
-  };
+  const call = (name: string): string[] =>
+    catalog.parse(name)?.kind !== 'tool' ? [] : [`  ${name}(${signature(catalog, name)})`];
   return [
     `You can use the tools of ${servers.length} server${servers.length === 1 ? '' : 's'}, all of them available now. Tool names read {server}_{protocol}_{tool}: protocol "mcp" is a remote server, "webmcp" runs locally.`,
     '',
@@ -62,7 +60,7 @@ export function renderEagerSystemPrompt(catalog: ToolCatalog): string {
     '',
     'WORKFLOW',
     'Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
-    ...uiStep(servers, call).map((line) => line.replace(/^STEP 4 — /, 'Then ')),
+    ...displayStep(servers, call).map((line) => line.replace(/^STEP 4 — /, 'Then ')),
   ].join('\n');
 }
 
@@ -75,10 +73,6 @@ function renderGlobalSystemPrompt(catalog: ToolCatalog): string {
   const tools = servers.reduce((sum, entry) => sum + entry.toolNames.length, 0);
   const offered = new Set<string>(catalog.globalToolNames());
   const call = (name: string) => `${name}(${signature(catalog, name)})`;
-  const uiCall = (entry: CatalogServer, role: DiscoveryRole): string[] => {
-    const name = entry.discovery[role];
-    return name === undefined ? [] : [`  ${name}(${signature(catalog, name)})`];
-  };
   return [
     `You can use ${tools} tools on ${servers.length} servers. Tool names read {server}_{protocol}_{tool}: protocol "mcp" is a remote server, "webmcp" runs locally.`,
     'You start with discovery tools only. The tools search_tools returns can be called from your next step and stay callable for the rest of the conversation.',
@@ -91,7 +85,7 @@ function renderGlobalSystemPrompt(catalog: ToolCatalog): string {
       : []),
     `STEP 2 — Find the tools: ${call('search_tools')}. Split the task into the capabilities it needs and write one short keyword query for each — a verb and its object, not the user's sentence — sent together: {"queries": ["weather forecast", "convert currency", "send email"]}. Search again when a later step needs something the results lack. To see which servers exist: ${call('list_servers')}; to search one server, pass its name as "server".`,
     'STEP 3 — Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
-    ...uiStep(servers, uiCall),
+    ...displayStep(servers, (name) => [`  ${call(name)}`]),
   ].join('\n');
 }
 
@@ -105,15 +99,20 @@ function describeServer(entry: CatalogServer): string {
   return `- ${entry.server} (${entry.protocol}, ${count})${text === '' ? '' : `: ${text}`}`;
 }
 
-function uiStep(
-  servers: readonly CatalogServer[],
-  call: (entry: CatalogServer, role: DiscoveryRole) => string[],
-): string[] {
-  const lines = servers.flatMap((entry) => [
-    ...call(entry, 'widget_display').map((line) => `${line} — show data as a widget`),
-    ...call(entry, 'canvas').map((line) => `${line} — move, resize, update, style or clear widgets`),
-    ...call(entry, 'recall').map((line) => `${line} — read an earlier result again in full`),
-  ]);
+/**
+ * STEP 4: per server, its presentation tools with their purposes, then its recall; `call` renders a
+ * tool's line (none for a tool the prompt leaves out). Without any, the step says to answer in text.
+ */
+function displayStep(servers: readonly CatalogServer[], call: (name: string) => string[]): string[] {
+  const lines = servers.flatMap((entry) => {
+    const recall = entry.discovery[RECALL_ROLE];
+    return [
+      ...entry.presentation.flatMap((tool) => call(tool.name).map((line) => `${line} — ${tool.purpose}`)),
+      ...(recall === undefined ? [] : call(recall)).map(
+        (line) => `${line} — read an earlier result again in full`,
+      ),
+    ];
+  });
   if (lines.length === 0) return ['STEP 4 — Answer in text, summarizing what the tools returned.'];
   return ['STEP 4 — Display the results:', ...lines, 'Then answer briefly in text.'];
 }

@@ -39,7 +39,7 @@ export function weatherLayer(): McpLayer {
   };
 }
 
-/** A WebMCP UI layer with recipes and the UI tools. */
+/** A WebMCP UI layer with recipes, its two presentation tools and recall. */
 export function autouiLayer(): WebMcpLayer {
   const execute = () => ({ ok: true });
   return {
@@ -71,6 +71,10 @@ export function autouiLayer(): WebMcpLayer {
         }),
         execute,
       },
+    ],
+    presentationTools: [
+      { name: 'widget_display', purpose: 'show data as a widget' },
+      { name: 'canvas', purpose: 'move, resize, update, style or clear widgets' },
     ],
     recipes: [
       {

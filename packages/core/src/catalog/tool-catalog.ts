@@ -17,7 +17,7 @@ import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } fr
 import { answerPseudoTool, type PseudoToolSource } from './answer-pseudo-tool.ts';
 import { buildLayerEntries } from './build-layer-entries.ts';
 import type { CatalogEntry, CatalogNames, OwnedNames } from './catalog-names.ts';
-import { type CatalogServer, DISCOVERY_ORDER, sameServer, UI_TOOL_NAMES } from './catalog-server.ts';
+import { type CatalogServer, DISCOVERY_ORDER, displayToolNames, sameServer } from './catalog-server.ts';
 import { fitToolDescription, MAX_TOOL_DESCRIPTION } from './fit-tool-description.ts';
 import type {
   ParsedGlobalTool,
@@ -30,12 +30,7 @@ import { sanitizeServerName } from './sanitize-server-name.ts';
 import { renderSystemPrompt } from './system-prompt.ts';
 import type { ToolCatalogOptions } from './tool-catalog-options.ts';
 
-export {
-  type CatalogServer,
-  type DiscoveryRole,
-  UI_TOOL_NAMES,
-  type UiToolName,
-} from './catalog-server.ts';
+export type { CatalogServer, DiscoveryRole } from './catalog-server.ts';
 export type {
   ParsedGlobalTool,
   ParsedPseudoTool,
@@ -189,23 +184,19 @@ export class ToolCatalog {
 
   /**
    * The initial tool set. Per-server mode: per server its recipe roles (real via alias, or pseudo),
-   * search_tools and list_tools, plus a WebMCP layer's widget_display, canvas and recall. Global
-   * mode: the global discovery tools, plus the UI tools — a size that does not grow with the catalog.
+   * search_tools and list_tools, plus the presentation tools its layer declares and a WebMCP layer's
+   * recall. Global mode: the global discovery tools, plus those presentation tools and recall — a size
+   * that does not grow with the catalog.
    */
   discoveryTools(): ProviderTool[] {
-    if (this.discoveryMode === 'global') {
-      const ui = this.#servers.flatMap((entry) =>
-        UI_TOOL_NAMES.flatMap((role) => entry.discovery[role] ?? []),
-      );
-      return [...this.globalToolNames(), ...ui].flatMap((name) => this.providerTool(name) ?? []);
-    }
-    return this.#servers.flatMap((entry) =>
-      DISCOVERY_ORDER.flatMap((role) => {
-        const name = entry.discovery[role];
-        const tool = name === undefined ? undefined : this.providerTool(name);
-        return tool === undefined ? [] : [tool];
-      }),
-    );
+    const names =
+      this.discoveryMode === 'global'
+        ? [...this.globalToolNames(), ...this.#servers.flatMap(displayToolNames)]
+        : this.#servers.flatMap((entry) => [
+            ...DISCOVERY_ORDER.flatMap((role) => entry.discovery[role] ?? []),
+            ...displayToolNames(entry),
+          ]);
+    return names.flatMap((name) => this.providerTool(name) ?? []);
   }
 
   /** The global discovery tools offered in global mode: the recipe ones only when some server has recipes. */

@@ -79,6 +79,17 @@ export interface McpLayer {
   recipes?: McpRecipe[];
 }
 
+/**
+ * A tool that shows results to the person rather than producing them (a UI layer's widget, its canvas):
+ * the catalog offers it from the start and the system prompt lists it in its display step, with its purpose.
+ */
+export interface PresentationTool {
+  /** The tool's name on its server. */
+  name: string;
+  /** What it does, as the display step says it, e.g. `show data as a widget`. */
+  purpose: string;
+}
+
 /** A local (in-page or in-process) WebMCP server's tools, executed by function call. */
 export interface WebMcpLayer {
   protocol: 'webmcp';
@@ -86,6 +97,8 @@ export interface WebMcpLayer {
   description: string;
   tools: WebMcpToolDef[];
   recipes?: McpRecipe[];
+  /** The tools of `tools` that present results, in the order the prompt lists them. */
+  presentationTools?: PresentationTool[];
 }
 
 /**

@@ -40,6 +40,21 @@ describe('createWebMcpServer', () => {
     });
   });
 
+  it('lists the tools registered as presentation tools in its layer, in order, while they are registered', () => {
+    const server = createWebMcpServer('ui', { description: 'UI' });
+    const pin = new AbortController();
+    server.registerTool({ ...echo, name: 'pin' }, { presentation: 'pin a note', signal: pin.signal });
+    server.registerTool(echo);
+    server.registerTool({ ...echo, name: 'show' }, { presentation: 'show a card' });
+    expect(server.layer().presentationTools).toEqual([
+      { name: 'pin', purpose: 'pin a note' },
+      { name: 'show', purpose: 'show a card' },
+    ]);
+    pin.abort();
+    server.registerTool({ ...echo, name: 'show' });
+    expect(server.layer()).not.toHaveProperty('presentationTools');
+  });
+
   it('names the available tools when asked for an unknown one', async () => {
     const server = createWebMcpServer('page', { description: 'Page tools' });
     server.registerTool(echo);

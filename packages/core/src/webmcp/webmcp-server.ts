@@ -1,6 +1,7 @@
 import type {
   JsonSchema,
   McpRecipe,
+  PresentationTool,
   ToolAnnotations,
   ToolCallContext,
   ToolHandler,
@@ -54,12 +55,23 @@ export class ToolInputError extends Error {
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object', properties: {} };
 
+/** How a tool is registered. */
+export interface ToolRegistration {
+  /** Aborting it unregisters the tool. */
+  signal?: AbortSignal;
+  /**
+   * Marks the tool as presenting results to the person (see {@link PresentationTool}): its purpose, as the
+   * system prompt's display step says it, e.g. `show data as a widget`.
+   */
+  presentation?: string;
+}
+
 /** A local MCP-style server whose tools run by direct function call, in a page or in a process. */
 export interface WebMcpServer {
   readonly name: string;
   readonly description: string;
   /** Registers a tool; aborting `options.signal` unregisters it. Replaces a tool of the same name. */
-  registerTool(tool: WebMcpToolInput, options?: { signal?: AbortSignal }): void;
+  registerTool(tool: WebMcpToolInput, options?: ToolRegistration): void;
   unregisterTool(name: string): boolean;
   registerResource(resource: WebMcpResourceInput): void;
   /** Adds recipes the model can list and read. */
@@ -82,6 +94,8 @@ export interface WebMcpServer {
  */
 export function createWebMcpServer(name: string, options: { description: string }): WebMcpServer {
   const tools = new Map<string, WebMcpToolDef>();
+  /** The purpose of each registered presentation tool, by name. */
+  const purposes = new Map<string, string>();
   const resources: Array<{ input: WebMcpResourceInput; matcher: ResourceTemplateMatcher }> = [];
   const recipes: McpRecipe[] = [];
   const listeners = new Set<() => void>();
@@ -92,6 +106,7 @@ export function createWebMcpServer(name: string, options: { description: string 
 
   const unregisterTool = (toolName: string) => {
     const removed = tools.delete(toolName);
+    purposes.delete(toolName);
     if (removed) notify();
     return removed;
   };
@@ -113,6 +128,8 @@ export function createWebMcpServer(name: string, options: { description: string 
         execute: tool.execute,
       };
       tools.set(tool.name, definition);
+      if (registration.presentation === undefined) purposes.delete(tool.name);
+      else purposes.set(tool.name, registration.presentation);
       registration.signal?.addEventListener('abort', () => {
         if (tools.get(tool.name) === definition) unregisterTool(tool.name);
       });
@@ -152,13 +169,20 @@ export function createWebMcpServer(name: string, options: { description: string 
       }
       throw new Error(`No resource matches "${uri}" on WebMCP server "${name}"`);
     },
-    layer: () => ({
-      protocol: 'webmcp',
-      serverName: name,
-      description: options.description,
-      tools: [...tools.values()],
-      ...(recipes.length > 0 ? { recipes: [...recipes] } : {}),
-    }),
+    layer: () => {
+      const presentationTools: PresentationTool[] = [...tools.keys()].flatMap((toolName) => {
+        const purpose = purposes.get(toolName);
+        return purpose === undefined ? [] : [{ name: toolName, purpose }];
+      });
+      return {
+        protocol: 'webmcp',
+        serverName: name,
+        description: options.description,
+        tools: [...tools.values()],
+        ...(recipes.length > 0 ? { recipes: [...recipes] } : {}),
+        ...(presentationTools.length > 0 ? { presentationTools } : {}),
+      };
+    },
     onToolsChanged(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

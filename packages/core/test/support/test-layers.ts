@@ -6,7 +6,8 @@ import { createWebMcpServer } from '../../src/webmcp/webmcp-server.ts';
 
 /**
  * A widget server shaped like autoui's: widget_display validates params against a widget schema, and both
- * it and canvas emit their effects (`widget`, `canvas` events) through the call's `emit`.
+ * it and canvas emit their effects (`widget`, `canvas` events) through the call's `emit`, and both are
+ * registered as presentation tools.
  */
 export function createTestWidgetServer(): WebMcpServer {
   const server = createWebMcpServer('autoui', { description: 'Widgets' });
@@ -21,43 +22,49 @@ export function createTestWidgetServer(): WebMcpServer {
     required: ['label', 'value'],
     additionalProperties: false,
   };
-  server.registerTool({
-    name: 'widget_display',
-    description: 'Display a widget',
-    inputSchema: {
-      type: 'object',
-      properties: { name: { type: 'string' }, params: { type: 'object' } },
-      required: ['name', 'params'],
+  server.registerTool(
+    {
+      name: 'widget_display',
+      description: 'Display a widget',
+      inputSchema: {
+        type: 'object',
+        properties: { name: { type: 'string' }, params: { type: 'object' } },
+        required: ['name', 'params'],
+      },
+      execute: ({ name, params }, context) => {
+        if (name !== 'stat-card') return { error: `Unknown widget ${String(name)}` };
+        const outcome = validator.validate(statCard, params);
+        if (!outcome.valid)
+          return { error: 'Validation failed', details: outcome.issues, expected_schema: statCard };
+        const id = `w_${context.toolCallId}`;
+        const data = params as Record<string, unknown>;
+        context.emit?.('widget', { id, type: name, data, toolCallId: context.toolCallId ?? '' });
+        return { widget: name, data, id };
+      },
     },
-    execute: ({ name, params }, context) => {
-      if (name !== 'stat-card') return { error: `Unknown widget ${String(name)}` };
-      const outcome = validator.validate(statCard, params);
-      if (!outcome.valid)
-        return { error: 'Validation failed', details: outcome.issues, expected_schema: statCard };
-      const id = `w_${context.toolCallId}`;
-      const data = params as Record<string, unknown>;
-      context.emit?.('widget', { id, type: name, data, toolCallId: context.toolCallId ?? '' });
-      return { widget: name, data, id };
+    { presentation: 'show data as a widget' },
+  );
+  server.registerTool(
+    {
+      name: 'canvas',
+      description: 'Arrange widgets',
+      inputSchema: {
+        type: 'object',
+        properties: { action: { type: 'string' }, id: { type: 'string' }, params: { type: 'object' } },
+        required: ['action'],
+      },
+      execute: ({ action, id, params }, context) => {
+        context.emit?.('canvas', {
+          action: action as 'move',
+          id: id as string,
+          params: params as Record<string, unknown>,
+          toolCallId: context.toolCallId ?? '',
+        });
+        return { ok: true };
+      },
     },
-  });
-  server.registerTool({
-    name: 'canvas',
-    description: 'Arrange widgets',
-    inputSchema: {
-      type: 'object',
-      properties: { action: { type: 'string' }, id: { type: 'string' }, params: { type: 'object' } },
-      required: ['action'],
-    },
-    execute: ({ action, id, params }, context) => {
-      context.emit?.('canvas', {
-        action: action as 'move',
-        id: id as string,
-        params: params as Record<string, unknown>,
-        toolCallId: context.toolCallId ?? '',
-      });
-      return { ok: true };
-    },
-  });
+    { presentation: 'move, resize, update, style or clear widgets' },
+  );
   server.registerTool({
     name: 'recall',
     description: 'Re-read a compressed result (answered by the dispatcher from the result buffer)',

@@ -17,28 +17,31 @@ import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
 /** A widget a UI layer showed, as the `widget` event carries it. */
 type ShownWidget = CustomEventMap['widget'];
 
-/** A display tool that accepts any widget and echoes it back, as a UI layer's widget_display does. */
+/** A display tool that accepts any widget and echoes it back, as a UI layer's widget_display (a presentation tool) does. */
 function widgetLayer(): ToolLayer {
   const server = createWebMcpServer('autoui', { description: 'Widgets on a canvas.' });
-  server.registerTool({
-    name: 'widget_display',
-    description: 'Display a widget on the canvas.',
-    inputSchema: {
-      type: 'object',
-      properties: { name: { type: 'string' }, params: { type: 'object' } },
-      required: ['name', 'params'],
+  server.registerTool(
+    {
+      name: 'widget_display',
+      description: 'Display a widget on the canvas.',
+      inputSchema: {
+        type: 'object',
+        properties: { name: { type: 'string' }, params: { type: 'object' } },
+        required: ['name', 'params'],
+      },
+      execute: ({ name, params }, context) => {
+        const shown: ShownWidget = {
+          id: `w_${context.toolCallId}`,
+          type: String(name),
+          data: params as Record<string, unknown>,
+          toolCallId: context.toolCallId ?? '',
+        };
+        context.emit?.('widget', shown);
+        return { widget: name, data: params, id: shown.id };
+      },
     },
-    execute: ({ name, params }, context) => {
-      const shown: ShownWidget = {
-        id: `w_${context.toolCallId}`,
-        type: String(name),
-        data: params as Record<string, unknown>,
-        toolCallId: context.toolCallId ?? '',
-      };
-      context.emit?.('widget', shown);
-      return { widget: name, data: params, id: shown.id };
-    },
-  });
+    { presentation: 'show data as a widget' },
+  );
   return server.layer();
 }
 

@@ -14,32 +14,36 @@ type ShownWidget = CustomEventMap['widget'];
 
 /**
  * A UI layer with only `widget_display({name, params})`: it accepts any widget and echoes it back as
- * `{widget, data}`, so the loop emits the widget event a real UI layer would.
+ * `{widget, data}`, so the loop emits the widget event a real UI layer would; like autoui's, it is a
+ * presentation tool, offered from the start.
  */
 export function widgetDisplayLayer(): WebMcpLayer {
   const server = createWebMcpServer('autoui', {
     description: 'Widgets on a canvas: stat, table, chart, map, markdown.',
   });
-  server.registerTool({
-    name: 'widget_display',
-    description: 'Display a widget on the canvas.',
-    inputSchema: {
-      type: 'object',
-      properties: { name: { type: 'string' }, params: { type: 'object' } },
-      required: ['name', 'params'],
-      additionalProperties: false,
+  server.registerTool(
+    {
+      name: 'widget_display',
+      description: 'Display a widget on the canvas.',
+      inputSchema: {
+        type: 'object',
+        properties: { name: { type: 'string' }, params: { type: 'object' } },
+        required: ['name', 'params'],
+        additionalProperties: false,
+      },
+      execute: ({ name, params }, context) => {
+        const shown: ShownWidget = {
+          id: `w_${context.toolCallId}`,
+          type: String(name),
+          data: params as Record<string, unknown>,
+          toolCallId: context.toolCallId ?? '',
+        };
+        context.emit?.('widget', shown);
+        return { widget: name, data: params, id: shown.id };
+      },
     },
-    execute: ({ name, params }, context) => {
-      const shown: ShownWidget = {
-        id: `w_${context.toolCallId}`,
-        type: String(name),
-        data: params as Record<string, unknown>,
-        toolCallId: context.toolCallId ?? '',
-      };
-      context.emit?.('widget', shown);
-      return { widget: name, data: params, id: shown.id };
-    },
-  });
+    { presentation: 'show data as a widget' },
+  );
   return server.layer();
 }
 
