@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fromEachServer, promptChoices, resourceChoices } from '../src/lib/composer/content-choices.ts';
+import {
+  completionValues,
+  fromEachServer,
+  promptChoices,
+  resourceChoices,
+  resourceTemplateChoices,
+} from '../src/lib/composer/content-choices.ts';
 
 const server = { id: 'srv-1', name: 'everything' };
 
@@ -43,6 +49,42 @@ describe('resourceChoices', () => {
       { serverId: 'srv-1', server: 'everything', uri: 'demo://1', name: 'One', mimeType: 'text/plain' },
       { serverId: 'srv-1', server: 'everything', uri: 'demo://2', name: 'demo://2' },
     ]);
+  });
+});
+
+describe('resourceTemplateChoices', () => {
+  it('keeps templates with a URI template, with their optional texts, dropping malformed entries', () => {
+    expect(
+      resourceTemplateChoices(server, [
+        {
+          uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
+          name: 'Dynamic Text Resource',
+          description: 'Plaintext',
+          mimeType: 'text/plain',
+          title: 7,
+        },
+        { uriTemplate: 'storage://{key}' },
+        { name: 'no template' },
+      ]),
+    ).toEqual([
+      {
+        serverId: 'srv-1',
+        server: 'everything',
+        uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
+        name: 'Dynamic Text Resource',
+        description: 'Plaintext',
+        mimeType: 'text/plain',
+      },
+      { serverId: 'srv-1', server: 'everything', uriTemplate: 'storage://{key}', name: 'storage://{key}' },
+    ]);
+  });
+});
+
+describe('completionValues', () => {
+  it('keeps the string values of a completion/complete answer, none when it has no list', () => {
+    expect(completionValues({ completion: { values: ['3', 4, '30'], hasMore: false } })).toEqual(['3', '30']);
+    expect(completionValues({ completion: {} })).toEqual([]);
+    expect(completionValues(undefined)).toEqual([]);
   });
 });
 

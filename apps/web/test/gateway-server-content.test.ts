@@ -15,7 +15,11 @@ describe('the gateway’s prompts and resources for the composer', () => {
       items: [{ name: 'args-prompt', arguments: [{ name: 'city', required: true }] }],
     },
     '/servers/srv_1/prompts/get': { messages: [{ role: 'user', content: { type: 'text', text: 'Paris?' } }] },
-    '/servers/srv_1/resources': { items: [{ uri: 'demo://1', name: 'One' }], templates: [] },
+    '/servers/srv_1/resources': {
+      items: [{ uri: 'demo://1', name: 'One' }],
+      templates: [{ uriTemplate: 'demo://item/{id}', name: 'Item' }],
+    },
+    '/servers/srv_1/complete': { completion: { values: ['7', '70'], hasMore: false } },
     '/servers/srv_1/resources/read': { contents: [{ uri: 'demo://1', text: 'one' }] },
   };
   const json = async <T>(path: string, init?: RequestInit): Promise<T> => {
@@ -50,5 +54,27 @@ describe('the gateway’s prompts and resources for the composer', () => {
     expect(resource).toEqual({ serverId: 'srv_1', server: 'everything', uri: 'demo://1', name: 'One' });
     await expect(content.readResource(resource)).resolves.toEqual([{ uri: 'demo://1', text: 'one' }]);
     expect(requests.at(-1)).toEqual({ path: '/servers/srv_1/resources/read', body: { uri: 'demo://1' } });
+  });
+
+  it('lists the templates from the resources route and asks the server to complete a variable', async () => {
+    const [template] = await content.listResourceTemplates();
+    expect(template).toEqual({
+      serverId: 'srv_1',
+      server: 'everything',
+      uriTemplate: 'demo://item/{id}',
+      name: 'Item',
+    });
+    await expect(content.completeTemplateVariable(template, 'id', '7', { lang: 'en' })).resolves.toEqual([
+      '7',
+      '70',
+    ]);
+    expect(requests.at(-1)).toEqual({
+      path: '/servers/srv_1/complete',
+      body: {
+        ref: { type: 'ref/resource', uri: 'demo://item/{id}' },
+        argument: { name: 'id', value: '7' },
+        context: { arguments: { lang: 'en' } },
+      },
+    });
   });
 });

@@ -16,6 +16,7 @@ export type {
   PromptChoice,
   PromptMessage,
   ResourceChoice,
+  ResourceTemplateChoice,
   ServerContentSource,
 } from './components/composer/server-content.ts';
 export { default as ServerConnections } from './components/ServerConnections.svelte';

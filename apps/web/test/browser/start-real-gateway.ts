@@ -51,8 +51,11 @@ export async function startRealGateway(config: Record<string, unknown> = {}): Pr
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`the gateway did not start in 30 s:\n${output}`)),
-        30_000,
+        () =>
+          reject(
+            new Error(`the gateway did not start in 90 s (a loaded machine starts it slowly):\n${output}`),
+          ),
+        90_000,
       );
       child.stderr?.on('data', (chunk: Buffer) => {
         output += chunk.toString();

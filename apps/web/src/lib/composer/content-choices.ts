@@ -1,4 +1,4 @@
-import type { PromptChoice, ResourceChoice } from '@switchboard/ui';
+import type { PromptChoice, ResourceChoice, ResourceTemplateChoice } from '@switchboard/ui';
 
 /** A server as the composer names it. */
 export interface ContentServer {
@@ -19,6 +19,15 @@ interface ListedResource {
   uri?: unknown;
   name?: unknown;
   title?: unknown;
+  mimeType?: unknown;
+}
+
+/** A listed resource template as the server sent it (MCP `ResourceTemplate`). */
+interface ListedTemplate {
+  uriTemplate?: unknown;
+  name?: unknown;
+  title?: unknown;
+  description?: unknown;
   mimeType?: unknown;
 }
 
@@ -73,6 +82,34 @@ export function resourceChoices(
       },
     ];
   });
+}
+
+/** The server's resource templates, to fill in and attach (entries without a URI template are left out). */
+export function resourceTemplateChoices(
+  server: ContentServer,
+  templates: readonly ListedTemplate[],
+): ResourceTemplateChoice[] {
+  return templates.flatMap((template) => {
+    const uriTemplate = text(template.uriTemplate);
+    if (!uriTemplate) return [];
+    return [
+      {
+        serverId: server.id,
+        server: server.name,
+        uriTemplate,
+        name: text(template.name) ?? uriTemplate,
+        ...optional('title', text(template.title)),
+        ...optional('description', text(template.description)),
+        ...optional('mimeType', text(template.mimeType)),
+      },
+    ];
+  });
+}
+
+/** The values a `completion/complete` answer suggests (strings only; none when it has no list). */
+export function completionValues(result: unknown): string[] {
+  const values = (result as { completion?: { values?: unknown } } | undefined)?.completion?.values;
+  return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : [];
 }
 
 /** Lists something of each server, leaving out the servers that fail to answer. */

@@ -1,10 +1,17 @@
 import type { McpConnection } from '@switchboard/core';
 import type { ContentPart, PromptMessage, ServerContentSource } from '@switchboard/ui';
-import { fromEachServer, promptChoices, resourceChoices } from './content-choices.ts';
+import {
+  completionValues,
+  fromEachServer,
+  promptChoices,
+  resourceChoices,
+  resourceTemplateChoices,
+} from './content-choices.ts';
 
 /**
- * Standalone mode: the prompts and resources of the remote MCP servers the page is connected to,
- * through their own connections (`listPrompts`, `getPrompt`, `listResources`, `readResource`).
+ * Standalone mode: the prompts, resources and resource templates of the remote MCP servers the page
+ * is connected to, through their own connections (`listPrompts`, `getPrompt`, `listResources`,
+ * `readResource`, `listResourceTemplates`, `complete`).
  * A server is known by its name.
  */
 export function standaloneServerContent(clients: () => Map<string, McpConnection>): ServerContentSource {
@@ -30,6 +37,18 @@ export function standaloneServerContent(clients: () => Map<string, McpConnection
     async readResource(resource) {
       const result = await connection(resource.serverId).readResource(resource.uri);
       return result.contents as ContentPart[];
+    },
+    listResourceTemplates: () =>
+      fromEachServer(servers(), async (server) =>
+        resourceTemplateChoices(server, await connection(server.id).listResourceTemplates()),
+      ),
+    async completeTemplateVariable(template, variable, value, filled) {
+      const result = await connection(template.serverId).complete({
+        ref: { type: 'ref/resource', uri: template.uriTemplate },
+        argument: { name: variable, value },
+        context: { arguments: filled },
+      });
+      return completionValues(result);
     },
   };
 }

@@ -27,6 +27,17 @@ export interface ResourceChoice {
   mimeType?: string;
 }
 
+/** A resource template of one of the conversation's servers (MCP `ResourceTemplate`): an RFC 6570 URI template to fill. */
+export interface ResourceTemplateChoice {
+  serverId: string;
+  server: string;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
 /** One content block of a prompt message or of a read resource, as the server sent it (untrusted). */
 export interface ContentPart {
   type?: string;
@@ -56,4 +67,16 @@ export interface ServerContentSource {
   listResources(): Promise<ResourceChoice[]>;
   /** Reads a resource's contents (each a text or a blob). */
   readResource(resource: ResourceChoice): Promise<ContentPart[]>;
+  /** The servers' resource templates (`resources/templates/list`); a template filled in is read with {@link readResource}. */
+  listResourceTemplates(): Promise<ResourceTemplateChoice[]>;
+  /**
+   * The server's suggestions for one variable of a template as typed so far (`completion/complete`,
+   * with the variables already filled as context); none when the server offers no completions.
+   */
+  completeTemplateVariable(
+    template: ResourceTemplateChoice,
+    variable: string,
+    value: string,
+    filled: Record<string, string>,
+  ): Promise<string[]>;
 }
