@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { OAuthSessionProvider } from '@switchboard/core';
 import { decodeJwt } from 'jose';
@@ -35,6 +36,9 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   let tools: TestMcpServer;
   let gw: TestGateway;
   let endpoint: URL;
+  /** The gateway's log (debug level), and every access token the tests were issued. */
+  let log = '';
+  const issued: string[] = [];
   const clients: Client[] = [];
 
   beforeAll(async () => {
@@ -44,6 +48,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     tools = await startTestMcpServer();
     gw = await startTestGateway('pglite', {
       model: queuedModel(),
+      logger: createLogger({ level: 'debug', destination: logTo() }),
       servers: shipped.seeds,
       builtins: shipped.builtins,
       builtinFetch: shipped.fetch,
@@ -71,6 +76,14 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     await authorizationServer?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
+
+  function logTo(): PassThrough {
+    const out = new PassThrough();
+    out.on('data', (chunk) => {
+      log += String(chunk);
+    });
+    return out;
+  }
 
   /** An OAuth-only MCP client, as Claude Desktop's connectors, VS Code or Cursor are. */
   function oauthClient(): { provider: OAuthSessionProvider; pages: URL[] } {
@@ -107,6 +120,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     const [authorizationUrl] = pages;
     expect(authorizationUrl).toBeDefined();
     await transport.finishAuth(await approveAuthorization(authorizationUrl, REDIRECT_URL, login));
+    issued.push(String((await provider.tokens())?.access_token));
     return { provider, authorizationUrl };
   }
 
@@ -147,6 +161,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
         resource,
       }),
     }).then((response) => response.json())) as { access_token: string };
+    issued.push(tokens.access_token);
     return tokens.access_token;
   }
 
@@ -290,5 +305,14 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     const unknown = await call('sk-sb-not-a-key');
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toContain('error_description="unknown API key"');
+  });
+
+  it('never logs an access token, accepted or refused', () => {
+    expect(log).toContain('"path":"/mcp"');
+    expect(issued.length).toBeGreaterThan(5);
+    for (const token of issued) {
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(token.split('.')[2]);
+    }
   });
 });
