@@ -16,7 +16,7 @@ import type { AuditTrail } from '../store/audit-trail.ts';
 import type { EndpointCallStatus } from '../store/endpoint-call-record.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import { callDigest, type EndpointRoundState } from './endpoint-request-state.ts';
-import { ParkableCall, type StartCall } from './parkable-call.ts';
+import { declaresForms, ParkableCall, type StartCall } from './parkable-call.ts';
 import type { ParkedCalls } from './parked-calls.ts';
 import type { ToolApproval } from './tool-approval.ts';
 
@@ -81,7 +81,7 @@ export async function callEndpointTool(
     await audit('rate_limited', limited);
     return errorResult(limited);
   }
-  const approval = await deps.approval.check(tool, args, ctx, client.elicitation !== undefined);
+  const approval = await deps.approval.check(tool, args, ctx, declaresForms(client));
   if (!approval.run) {
     if (approval.status !== 'asked') await audit(approval.status, textOf(approval.result));
     return approval.result;
@@ -162,7 +162,7 @@ function sendProgress(ctx: ServerContext, progress: ToolProgress): void {
     .catch(() => undefined);
 }
 
-/** The client's answers to what the server asks during a 2025 session's call: those it declared, and its logs. */
+/** The answers to what the server asks during a 2025 session's call: those the client declared, and logs. */
 function forwardedRequests(ctx: ServerContext, client: ClientCapabilities): CallServerRequests {
   return {
     onLog: (message, server) => {

@@ -34,7 +34,7 @@ export type CallRound =
   | { done: true; result: CallToolResult }
   | { done: false; inputRequests: InputRequests };
 
-/** Starts the underlying call with these answerers and this signal; resolves with its result, never rejects. */
+/** Starts the underlying call with these answerers and signal; resolves with its result, never rejects. */
 export type StartCall = (
   relay: { serverRequests: CallServerRequests; onProgress: (progress: ToolProgress) => void },
   signal: AbortSignal,
@@ -172,13 +172,18 @@ export class ParkableCall {
  * 2026-07-28 shape has no place for.
  */
 function elicitationRequest(params: ElicitParams, client: ClientCapabilities): InputRequest {
-  const declared = client.elicitation;
   if (params.mode === 'url') {
-    if (!declared?.url) throw new Error(refusal('URL-mode elicitation'));
+    if (!client.elicitation?.url) throw new Error(refusal('URL-mode elicitation'));
     return inputRequired.elicitUrl({ message: params.message, url: params.url });
   }
-  if (!declared || (declared.url && !declared.form)) throw new Error(refusal('form-mode elicitation'));
+  if (!declaresForms(client)) throw new Error(refusal('form-mode elicitation'));
   return inputRequired.elicit({ message: params.message, requestedSchema: params.requestedSchema });
+}
+
+/** Whether the client can show a form: it declares form-mode elicitation, or elicitation naming no mode. */
+export function declaresForms(client: ClientCapabilities): boolean {
+  const declared = client.elicitation;
+  return declared !== undefined && (declared.form !== undefined || declared.url === undefined);
 }
 
 /** The server's sampling request as an embedded request; throws when the client cannot answer it. */
