@@ -153,6 +153,26 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     expect(logs).toEqual(['asking for the name', 'asking for confirmation', 'finishing']);
   });
 
+  it("sends a call's progress and logs on its response to a 2026-07-28 client that answers nothing", async () => {
+    const client = await connect();
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const progress: string[] = [];
+    const logs: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logs.push(notification.params.data);
+    });
+    const result = await client.callTool(
+      { name: 'asking_count', arguments: {}, _meta: { [LOG_LEVEL_META_KEY]: 'info' } },
+      { onprogress: (update) => progress.push(update.message ?? '') },
+    );
+    expect(textOf(result)).toBe('counted');
+    expect(progress).toEqual(['one', 'two']);
+    expect(logs).toEqual(['one', 'two']);
+    // Without a log level in the request's envelope, 2026-07-28 sends no log messages.
+    await client.callTool({ name: 'asking_count', arguments: {} });
+    expect(logs).toEqual(['one', 'two']);
+  });
+
   it("runs the rounds through discovery mode's call_tool too", async () => {
     const client = await connect({
       mode: 'discovery',

@@ -21,7 +21,8 @@ const noArguments = fromJsonSchema({ type: 'object', properties: {} });
  * An MCP server over Streamable HTTP on loopback whose tools ask the client while they run
  * (multi-round-trip, so it serves both protocol eras): `interview` asks two form questions in turn,
  * telling progress and a log message on the way; `summarize` asks the client's model (sampling);
- * `open_link` asks the person to open a link (URL mode); `wipe_all` is destructive and asks nothing.
+ * `open_link` asks the person to open a link (URL mode); `count` tells progress and asks nothing;
+ * `wipe_all` is destructive and asks nothing.
  */
 export async function startAskingMcpServer(): Promise<AskingMcpServer> {
   const answers: string[] = [];
@@ -120,6 +121,15 @@ export async function startAskingMcpServer(): Promise<AskingMcpServer> {
             }),
           },
         });
+      },
+    );
+    server.registerTool(
+      'count',
+      { description: 'Counts to two, telling each step.', inputSchema: noArguments },
+      async (_args, ctx) => {
+        await tell(ctx, 1, 'one');
+        await tell(ctx, 2, 'two');
+        return text('counted');
       },
     );
     server.registerTool(
