@@ -86,6 +86,7 @@ export class ParkableCall {
     this.#answer(ctx.mcpReq.inputResponses);
     const cancel = () => this.abort('the client cancelled the request');
     ctx.mcpReq.signal.addEventListener('abort', cancel, { once: true });
+    if (ctx.mcpReq.signal.aborted) cancel();
     try {
       while (this.#result === undefined && this.#questions.size === 0) {
         await new Promise<void>((resolve) => {
@@ -125,21 +126,34 @@ export class ParkableCall {
           .log(message.level, message.data, message.logger ?? server)
           .catch(() => undefined);
       },
-      elicitation: (params) =>
+      elicitation: (params, { signal }) =>
         new Promise<ElicitAnswer>((answer, fail) => {
-          this.#ask({ kind: 'elicitation', request: elicitationRequest(params, this.#client), answer, fail });
+          const request = elicitationRequest(params, this.#client);
+          this.#ask({ kind: 'elicitation', request, answer, fail }, signal);
         }),
-      sampling: (params) =>
+      sampling: (params, { signal }) =>
         new Promise<SamplingAnswer>((answer, fail) => {
-          this.#ask({ kind: 'sampling', request: samplingRequest(params, this.#client), answer, fail });
+          this.#ask(
+            { kind: 'sampling', request: samplingRequest(params, this.#client), answer, fail },
+            signal,
+          );
         }),
     };
   }
 
-  #ask(question: ServerQuestion): void {
+  /** Queues the server's question for the next round; the server withdrawing it takes it off. */
+  #ask(question: ServerQuestion, withdrawn: AbortSignal): void {
     if (this.#controller.signal.aborted) throw new Error('the call was stopped');
     this.#asked += 1;
-    this.#questions.set(`server_${this.#asked}`, question);
+    const key = `server_${this.#asked}`;
+    this.#questions.set(key, question);
+    withdrawn.addEventListener(
+      'abort',
+      () => {
+        if (this.#questions.delete(key)) question.fail(new Error('the server withdrew its question'));
+      },
+      { once: true },
+    );
     this.#wake?.();
   }
 
