@@ -298,6 +298,36 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     }
   });
 
+  it('answers 503, not invalid_token, when the authorization server cannot be reached, and logs why', async () => {
+    let orphanLog = '';
+    const out = new PassThrough();
+    out.on('data', (chunk) => {
+      orphanLog += String(chunk);
+    });
+    const orphan = await createGateway({
+      database: gw.gateway.services.db,
+      model: queuedModel(),
+      logger: createLogger({ level: 'info', destination: out }),
+      mcpAuthorization: { issuer: 'http://127.0.0.1:1' },
+    });
+    try {
+      const url = await orphan.listen(0);
+      const token = await tokenFor('bob', `${url}/mcp`);
+      const refused = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('www-authenticate')).toBeNull();
+      expect(orphanLog).toContain(
+        '/mcp cannot verify access tokens: the authorization server could not be reached',
+      );
+      expect(orphanLog).not.toContain(token);
+    } finally {
+      await orphan.close();
+    }
+  });
+
   it('still takes API keys, and refuses an unknown one', async () => {
     const keyed = await connectEndpoint(gw.url, { key: KEYS.bob, mode: 'aggregate' });
     clients.push(keyed);

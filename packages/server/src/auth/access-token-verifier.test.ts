@@ -120,7 +120,12 @@ describe('AccessTokenVerifier', () => {
 
   it('says the authorization server is unavailable (not that the token is bad) when it cannot be reached', async () => {
     const orphan = new AccessTokenVerifier({ issuer: 'http://127.0.0.1:1' });
-    expect(await refusalOf(orphan.verify(await token(), RESOURCE))).toMatchObject({ code: 'unavailable' });
+    const refusal = await orphan.verify(await token(), RESOURCE).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: 'unavailable',
+      message: 'the authorization server could not be reached',
+    });
+    expect((refusal as Error).cause).toBeInstanceOf(Error);
   });
 
   it('tells JWTs from API keys by shape', () => {

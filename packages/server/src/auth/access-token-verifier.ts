@@ -36,13 +36,13 @@ export interface VerifiedAccessToken {
 /**
  * Why a token was refused: `invalid_token` (bad, expired, for another resource or issuer),
  * `insufficient_scope`, or `unavailable` (the authorization server's keys could not be loaded, so
- * the client should keep its token).
+ * the client should keep its token; `cause` says why, for the operator).
  */
 export class AccessTokenRefusal extends Error {
   readonly code: 'invalid_token' | 'insufficient_scope' | 'unavailable';
 
-  constructor(code: AccessTokenRefusal['code'], message: string) {
-    super(message);
+  constructor(code: AccessTokenRefusal['code'], message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'AccessTokenRefusal';
     this.code = code;
   }
@@ -132,11 +132,15 @@ function refusal(error: unknown): AccessTokenRefusal {
     return new AccessTokenRefusal('invalid_token', `the access token ${why}`);
   }
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid)
-    return new AccessTokenRefusal('unavailable', "the authorization server's keys could not be loaded");
+    return new AccessTokenRefusal(
+      'unavailable',
+      "the authorization server's keys could not be loaded",
+      error,
+    );
   if (error instanceof errors.JOSEError)
     return new AccessTokenRefusal(
       'invalid_token',
       'the access token is not a JWT access token (RFC 9068) signed by the authorization server',
     );
-  return new AccessTokenRefusal('unavailable', 'the authorization server could not be reached');
+  return new AccessTokenRefusal('unavailable', 'the authorization server could not be reached', error);
 }

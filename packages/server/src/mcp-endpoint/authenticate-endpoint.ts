@@ -5,7 +5,7 @@ import type { User } from '../auth/user.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';
 import { endpointResourceUrl, protectedResourceMetadataUrl } from './protected-resource-metadata.ts';
 
-type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'accessTokens'>;
+type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'accessTokens' | 'logger'>;
 
 /**
  * The user of a `/mcp` request, from `Authorization: Bearer <token>`: one of the gateway's API
@@ -37,7 +37,10 @@ export async function authenticateEndpoint(
     );
   } catch (error) {
     if (!(error instanceof AccessTokenRefusal)) throw error;
-    if (error.code === 'unavailable') return refusal(503, `Service unavailable: ${error.message}`);
+    if (error.code === 'unavailable') {
+      services.logger.warn({ err: error.cause }, `/mcp cannot verify access tokens: ${error.message}`);
+      return refusal(503, `Service unavailable: ${error.message}`);
+    }
     if (error.code === 'insufficient_scope') {
       return refusal(403, `Forbidden: ${error.message}`, challenge(services, request, error));
     }
