@@ -1,9 +1,11 @@
 /**
  * bench:retrieval — recall@k and hit@k of `search_tools` on every task set side by side, each beside
- * plain BM25 over the same index text, in one run: over the set's own catalog and over every catalog
- * mixed together (LiveMCPBench's 527 tools with Toucan's 5,581), with the raw request as the query and
+ * plain BM25 over the same index text, in one run: over the set's own catalog, over it mixed into
+ * LiveMCPBench's 527 tools (`+527`, where that is a catalog of its own) and over every catalog mixed
+ * together (LiveMCPBench's 527 tools with Toucan's 5,581), with the raw request as the query and
  * with the request split into capability phrases (one query each, results merged as search_tools
- * merges an array of queries). Also index build time and query time.
+ * merges an array of queries). Then index build time and query time of both methods over the
+ * largest catalog (`--rounds N`, default 3; `--rounds 0` skips it).
  *
  *   npm run bench:retrieval [-- --sets bench/task-sets/sets.json] [--k 5,10] [--json out.json]
  *   npm run bench:retrieval -- --tasks T.json --servers A.json[,B.json] [--mix C.json,...]
@@ -30,6 +32,7 @@ import { readServers, readTasks, type TaskRecord, toLayers } from './load-catalo
 import { plainBm25, type Ranker } from './retrieval/plain-bm25.ts';
 import { round, type Scores, scoreRankings } from './retrieval/score-rankings.ts';
 import { splitRequest } from './retrieval/split-request.ts';
+import { type Elapsed, timeSearch } from './retrieval/time-search.ts';
 
 interface TaskSet {
   name: string;
@@ -59,7 +62,7 @@ const mix = (args.get('mix') ?? DEFAULT_MIX.join(',')).split(',').filter((file) 
 
 interface Catalog {
   tools: number;
-  buildMs: number;
+  layers: ReturnType<typeof toLayers>;
   ours: Ranker;
   baseline: Ranker;
   hybrid?: Ranker;
@@ -93,14 +96,12 @@ async function catalogOf(files: readonly string[]): Promise<Catalog> {
   if (cached !== undefined) return cached;
   const layers = toLayers(readServers(key));
   const catalog = new ToolCatalog(layers);
-  const start = performance.now();
   const tools = catalog.searchIndex.size;
-  const buildMs = performance.now() - start;
   const ours: Ranker = (query, limit) =>
     catalog.searchTools(query, { limit }).map((result) => result.toolName);
   const built: Catalog = {
     tools,
-    buildMs,
+    layers,
     ours,
     baseline: plainBm25(layers),
     hybrid: hybridRanker(layers),
@@ -133,23 +134,29 @@ interface Row {
   hybrid?: Scores;
 }
 
+/**
+ * The catalogs a set is scored over: its own, its own mixed into LiveMCPBench's 527 tools ("+527"),
+ * and all mixed. "+527" is left out where it is the same catalog as one of the others (dev's own,
+ * mcp-bench's mixed).
+ */
+function catalogsOf(set: TaskSet): Array<[string, string[]]> {
+  const keyOf = (files: readonly string[]) => [...new Set(files)].sort().join(',');
+  const own = set.servers;
+  const with527 = [...set.servers, ...mix.slice(0, 1)];
+  const mixed = [...set.servers, ...mix];
+  const distinct = keyOf(with527) !== keyOf(own) && keyOf(with527) !== keyOf(mixed);
+  return [['own', own], ...(distinct ? [['+527', with527] as [string, string[]]] : []), ['mixed', mixed]];
+}
+
 const rows: Row[] = [];
-let queryMs = 0;
-let queries = 0;
+const rawQueries: string[] = [];
 for (const set of sets) {
   const tasks = readTasks(set.tasks);
-  for (const [label, files] of [
-    ['own', set.servers],
-    ['mixed', [...set.servers, ...mix]],
-  ] as const) {
+  rawQueries.push(...tasks.map((task) => task.query));
+  for (const [label, files] of catalogsOf(set)) {
     const catalog = await catalogOf(files);
     for (const split of [false, true]) {
-      const start = performance.now();
       const ours = await rank(catalog.ours, tasks, split);
-      if (!split) {
-        queryMs += performance.now() - start;
-        queries += tasks.length;
-      }
       rows.push({
         set: set.name,
         role: set.role,
@@ -167,11 +174,7 @@ for (const set of sets) {
   }
 }
 
-const biggest = Math.max(...[...catalogs.values()].map((catalog) => catalog.tools));
-const buildMs = Math.max(...[...catalogs.values()].map((catalog) => catalog.buildMs));
-console.log(
-  `${sets.length} task sets; largest catalog ${biggest} tools indexed in ${buildMs.toFixed(0)} ms; ${(queryMs / Math.max(1, queries)).toFixed(2)} ms per raw query\n`,
-);
+console.log(`${sets.length} task sets\n`);
 const cell = (value: number) => value.toFixed(3);
 const delta = (ours: number, bm25: number) => `${ours >= bm25 ? '+' : ''}${(ours - bm25).toFixed(3)}`;
 printTable(
@@ -200,10 +203,40 @@ printTable(
   })),
 );
 
+const rounds = Number.parseInt(args.get('rounds') ?? '3', 10);
+const largest = [...catalogs.values()].sort((a, b) => b.tools - a.tools)[0];
+const times =
+  rounds > 0 && largest !== undefined ? timeSearch(largest.layers, rawQueries, rounds) : undefined;
+if (times !== undefined) {
+  console.log(
+    `\nSpeed over the largest catalog (${times.tools} tools): index build, and mean per raw request of every set (${times.queries}); median of ${times.rounds} rounds after a warm-up, wall clock / CPU time of this process, ms\n`,
+  );
+  const ms = ({ wallMs, cpuMs }: Elapsed) =>
+    `${wallMs.toFixed(wallMs < 100 ? 2 : 0)} / ${cpuMs.toFixed(cpuMs < 100 ? 2 : 0)}`;
+  printTable(
+    (['ours', 'bm25'] as const).map((method) => ({
+      method: method === 'ours' ? 'search_tools' : 'plain BM25',
+      'build wall / cpu': ms(times[method].build),
+      'query wall / cpu': ms(times[method].query),
+    })),
+  );
+}
+
 await writeJsonIfAsked(args, {
   ks,
   rows,
-  largestCatalogTools: biggest,
-  buildMs: round(buildMs, 1),
-  queryMs: round(queryMs / Math.max(1, queries), 2),
+  ...(times === undefined
+    ? {}
+    : {
+        speed: {
+          ...times,
+          ours: roundTimes(times.ours),
+          bm25: roundTimes(times.bm25),
+        },
+      }),
 });
+
+function roundTimes(times: { build: Elapsed; query: Elapsed }) {
+  const two = ({ wallMs, cpuMs }: Elapsed) => ({ wallMs: round(wallMs, 2), cpuMs: round(cpuMs, 2) });
+  return { build: two(times.build), query: two(times.query) };
+}
