@@ -1,3 +1,4 @@
+import { isPresentationTool } from '@switchboard/autoui';
 import type { AgentEvent, ToolCall } from '@switchboard/core';
 
 /** The call whose result a widget shows. */
@@ -17,8 +18,13 @@ export interface WidgetSources {
 /** Before any call. */
 export const NO_WIDGET_SOURCES: WidgetSources = Object.freeze({ byWidget: Object.freeze({}) });
 
-/** Tools that find, show or arrange results rather than produce them. */
-const PLUMBING = /(?:^|_)(?:search_tools|list_tools|widget_display|canvas|recall)$/;
+/** Tools that find or re-read results rather than produce them (autoui's presentation tools show them). */
+const DISCOVERY = /(?:^|_)(?:search_tools|list_tools|recall)$/;
+
+/** True for a tool that finds, shows or arranges results rather than producing them. */
+function isPlumbing(toolName: string): boolean {
+  return DISCOVERY.test(toolName) || isPresentationTool(toolName);
+}
 
 /**
  * Folds an agent event into the widgets' sources: a finished call that produces a result is
@@ -30,7 +36,7 @@ export function applyWidgetSourceEvent(sources: WidgetSources, event: AgentEvent
   if (event.type !== 'CUSTOM') return sources;
   if (event.name === 'tool_call') {
     const call = event.value as ToolCall;
-    if (typeof call?.name !== 'string' || PLUMBING.test(call.name) || call.error) return sources;
+    if (typeof call?.name !== 'string' || isPlumbing(call.name) || call.error) return sources;
     return { ...sources, lastCall: { name: call.name, args: call.args } };
   }
   const id = (event.value as { id?: unknown } | null)?.id;
