@@ -56,9 +56,15 @@ describe('direct tool calls: a form the server asks for reaches the caller (serv
     const [result] = named(messages, 'tool_call_result');
     expect(result.data.value).toMatchObject({ success: true, is_error: false });
     expect(result.data.value.content).toContain('Name: Ada Lovelace');
+
+    const again = await gw.alice.post(`/servers/tool-calls/elicitations/${request.data.value.requestId}`, {
+      action: 'cancel',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('request_closed');
   });
 
-  it('refuses an answer for a request that no longer waits', async () => {
+  it('refuses an answer for a request nobody asked', async () => {
     const late = await gw.alice.post('/servers/tool-calls/elicitations/el_gone', { action: 'cancel' });
     expect(late.status).toBe(404);
     expect(late.body.error.code).toBe('unknown_request');

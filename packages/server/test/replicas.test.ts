@@ -73,6 +73,7 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
           { id: 'alice', apiKeyEnv: 'ALICE_KEY' },
           { id: 'carol', apiKeyEnv: 'CAROL_KEY' },
         ],
+        limits: { elicitationTimeoutMs: 5_000 },
         leaseMs: 1_500,
         flushMs: 20,
         pollMs: 300,
@@ -267,6 +268,82 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
       'shipping to Braga, express true',
     );
     expect(eventTypes(tail).at(-1)).toBe('RUN_FINISHED');
+  });
+
+  /** A direct call of `ask_shipping` streamed from replica A; `onRequest` sees its form's request id. */
+  async function directShippingCall(onRequest: (requestId: string) => void): Promise<SseMessage[]> {
+    const servers = (await onA.get('/servers')).body.items as Array<{ id: string; name: string }>;
+    const toolsId = servers.find((server) => server.name === 'tools')?.id;
+    return readSse(
+      await onA.fetch(`/servers/${toolsId}/tools/call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ name: 'ask_shipping', arguments: {} }),
+      }),
+      (message) => {
+        if (message.data.type === 'CUSTOM' && message.data.name === 'elicitation_request')
+          onRequest(message.data.value.requestId);
+        return false;
+      },
+    );
+  }
+  const custom = (messages: SseMessage[], name: string) =>
+    messages.filter((message) => message.data.type === 'CUSTOM' && message.data.name === name);
+  const answerDirect = (client: ApiClient, requestId: string, answer: Record<string, unknown>) =>
+    client.post(`/servers/tool-calls/elicitations/${requestId}`, answer);
+
+  it('takes on one replica the answer to a form a direct tool call running on the other asks for', async () => {
+    let requestId = '';
+    let answers: Promise<Array<Awaited<ReturnType<ApiClient['post']>>>> | undefined;
+    const messages = await directShippingCall((id) => {
+      requestId = id;
+      answers = (async () => [
+        // Another user cannot answer it, on either replica; a form that does not fit is dropped by
+        // the call's replica, and the form still takes the person's answer.
+        await answerDirect(apiClient(b.url, KEYS.carol), id, { action: 'decline' }),
+        await answerDirect(onB, id, { action: 'accept', content: { express: false } }),
+        await answerDirect(onB, id, { action: 'accept', content: { city: 'Porto', express: false } }),
+      ])();
+    });
+    const [stranger, unfit, answered] = (await answers) ?? [];
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error.code).toBe('unknown_request');
+    expect(unfit.status).toBe(202);
+    expect(answered.status).toBe(202);
+    expect(answered.body).toEqual({ success: true, forwarded: true });
+
+    expect(custom(messages, 'elicitation_resolved')[0].data.value).toMatchObject({
+      requestId,
+      action: 'accept',
+      by: 'person',
+    });
+    const [result] = custom(messages, 'tool_call_result');
+    expect(result.data.value.content).toBe('shipping to Porto, express false');
+
+    for (const client of [onA, onB]) {
+      const late = await answerDirect(client, requestId, { action: 'decline' });
+      expect(late.status).toBe(409);
+      expect(late.body.error.code).toBe('request_closed');
+    }
+    const unknown = await answerDirect(onB, 'el_never_asked', { action: 'cancel' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('unknown_request');
+  });
+
+  it("declines a direct tool call's form that nobody answers in time, on every replica", async () => {
+    let requestId = '';
+    const messages = await directShippingCall((id) => {
+      requestId = id;
+    });
+    expect(custom(messages, 'elicitation_resolved')[0].data.value).toMatchObject({
+      requestId,
+      action: 'decline',
+      by: 'timed_out',
+    });
+    expect(custom(messages, 'tool_call_result')[0].data.value.content).toBe('the person did not say');
+    const late = await answerDirect(onB, requestId, { action: 'accept', content: { city: 'Faro' } });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('request_closed');
   });
 
   it('shares the rate limit between replicas', async () => {

@@ -25,5 +25,6 @@ export const CONTROL_CHANNEL = 'control';
 export type ControlMessage =
   | { type: 'stop'; conversationId: string }
   | { type: 'interaction-answer'; conversationId: string }
+  | { type: 'direct-call-answer'; requestId: string }
   | { type: 'servers-changed' }
   | { type: 'settings-changed' };

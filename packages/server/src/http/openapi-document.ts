@@ -639,17 +639,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         parameters: [requestIdParam],
         post: {
           summary:
-            "Answer a server's form or link asked during one of the caller's streamed direct tool calls",
+            "Answer a server's form or link asked during one of the caller's streamed direct tool calls, on any replica",
+          description:
+            'The replica running the call takes the answer at once (200); another keeps it for that replica (202 ' +
+            '`{success, forwarded: true}`), which checks it against the form: one that does not fit is dropped and ' +
+            'the form still waits.',
           requestBody: body(ref('ElicitationAnswer')),
           responses: {
             ...standardErrors,
             '200': json({ type: 'object' }),
+            '202': json({ type: 'object' }, 'Kept for the replica running the call.'),
             '400': errorResponse(
               'The content does not fit the form (`invalid_answer`), or the body is invalid.',
             ),
-            '404': errorResponse(
-              "No call of the caller's waits for that request (answered, timed out or ended).",
-            ),
+            '404': errorResponse("No call of the caller's asked for that request (`unknown_request`)."),
+            '409': errorResponse('The request was answered, timed out or its call ended (`request_closed`).'),
           },
         },
       },

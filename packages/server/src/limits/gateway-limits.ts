@@ -10,6 +10,11 @@ export interface GatewayLimits {
   toolCallsPerRequest: number;
   /** Time a tool call may take, in ms. */
   toolTimeoutMs: number;
+  /**
+   * Time a person has to answer a form or link a server asks for during a direct tool call (the
+   * Tools tab), in ms; then it is declined. Bounded by the call's own {@link toolTimeoutMs}.
+   */
+  elicitationTimeoutMs: number;
   /** Largest request body, in bytes (larger: 413). */
   maxBodyBytes: number;
 }
@@ -21,5 +26,6 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   requestsPerMinute: 30,
   toolCallsPerRequest: 500,
   toolTimeoutMs: 60_000,
+  elicitationTimeoutMs: 600_000,
   maxBodyBytes: 1_048_576,
 };

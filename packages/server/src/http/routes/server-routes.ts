@@ -28,6 +28,9 @@ import {
 } from './direct-call-elicitations.ts';
 import { streamDirectCall } from './stream-direct-call.ts';
 
+/** The HTTP status of each reason a direct call's request refuses an answer. */
+const ANSWER_REFUSAL_STATUS = { invalid_answer: 400, unknown_request: 404, request_closed: 409 } as const;
+
 interface Registration {
   name: string;
   description?: string;
@@ -50,7 +53,12 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const { registry } = services;
   /** What servers ask during direct calls (`Accept: text/event-stream`), waiting for the caller. */
-  const elicitations = new DirectCallElicitations();
+  const elicitations = new DirectCallElicitations({
+    db: services.db,
+    bus: services.bus,
+    logger: services.logger,
+    timeoutMs: services.limits.elicitationTimeoutMs,
+  });
   const find = async (user: User, id: string) => {
     const row = await registry.find(user, id);
     if (!row) throw new ApiError(404, 'server_not_found', `server ${JSON.stringify(id)} not found`);
@@ -206,15 +214,10 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const requestId = c.req.param('requestId');
     const answer: DirectCallAnswer =
       body.action === 'accept' ? { action: 'accept', content: body.content ?? {} } : { action: body.action };
-    const outcome = elicitations.answer(c.get('user').id, requestId, answer);
-    if (!outcome)
-      throw new ApiError(
-        404,
-        'unknown_request',
-        `no direct tool call waits for an answer to "${requestId}" (it was answered, timed out or ended)`,
-      );
-    if (!outcome.ok)
-      throw new ApiError(outcome.code === 'invalid_answer' ? 400 : 404, outcome.code, outcome.message);
+    const outcome = await elicitations.answer(c.get('user').id, requestId, answer);
+    if (!outcome.ok) throw new ApiError(ANSWER_REFUSAL_STATUS[outcome.code], outcome.code, outcome.message);
+    // Kept for the replica running the call, which checks it against the form (as a turn's answers).
+    if (outcome.forwarded) return c.json({ success: true, forwarded: true }, 202);
     return c.json({ success: true });
   });
 

@@ -6,7 +6,8 @@ import type { DirectCallElicitations, DirectCallRequests } from './direct-call-e
 /**
  * A direct tool call streamed as Server-Sent Events (`Accept: text/event-stream`), so that a form or
  * link the server asks for reaches the caller: `elicitation_request` / `elicitation_resolved` CUSTOM
- * events while the call runs (answered at `POST /servers/tool-calls/elicitations/{requestId}`), then
+ * events while the call runs (answered at `POST /servers/tool-calls/elicitations/{requestId}`, on any
+ * replica), then
  * one `tool_call_result` CUSTOM event with the JSON the plain call answers, or `tool_call_error`
  * with `{code, message}`.
  */
@@ -21,18 +22,20 @@ export function streamDirectCall(
   return streamSSE(c, async (stream) => {
     const write = (name: string, value: unknown) =>
       stream.writeSSE({ data: JSON.stringify({ type: 'CUSTOM', name, value, timestamp: Date.now() }) });
-    const requests = elicitations.open(userId, (event) => {
+    const requests = await elicitations.open(userId, (event) => {
       void stream.writeSSE({ data: JSON.stringify(event) }).catch(() => undefined);
     });
-    stream.onAbort(() => requests.close());
+    stream.onAbort(() => void requests.close());
     try {
-      await write('tool_call_result', await call({ elicitation: requests.broker.handle }));
+      const result = await call({ elicitation: requests.broker.handle });
+      // The requests' last events (e.g. `elicitation_resolved`) go out before the result.
+      await requests.close();
+      await write('tool_call_result', result);
     } catch (error) {
+      await requests.close();
       const { code, message } =
         error instanceof ApiError ? error : { code: 'tool_call_failed', message: (error as Error).message };
       await write('tool_call_error', { code, message });
-    } finally {
-      requests.close();
     }
   });
 }
