@@ -31,6 +31,8 @@ describe('standalone driver: answers to servers', () => {
     remote = {
       layers: () => [layer],
       clients: () => new Map([['everything', connection]]),
+      statuses: () => [{ name: 'everything', url: 'stdio:', state: 'connected' }],
+      onAuthorizationLost: () => () => undefined,
     } as unknown as RemoteMcpConnections;
   }, 30_000);
   afterAll(() => connection?.close());

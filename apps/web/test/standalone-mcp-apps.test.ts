@@ -52,7 +52,12 @@ async function remoteClock(mimeType = 'text/html;profile=mcp-app', beforeRead = 
   });
   connections.push(connection);
   const layer = await connection.layer();
-  const remote = { layers: () => [layer], clients: () => new Map([['clock', connection]]) };
+  const remote = {
+    layers: () => [layer],
+    clients: () => new Map([['clock', connection]]),
+    statuses: () => [{ name: 'clock', url: 'memory:', state: 'connected' }],
+    onAuthorizationLost: () => () => undefined,
+  };
   return { connection, layer, remote: remote as unknown as RemoteMcpConnections };
 }
 

@@ -33,6 +33,16 @@ describe('applyConnectEvent', () => {
     expect(fold([started, notice(shop)], cards)).toEqual(cards);
   });
 
+  it('asks again on the card of a server that was connected when its authorization ends', () => {
+    const connected = markConnectRequest(fold([started, notice(shop)]), 'srv_1', 'connected');
+    const again = fold([notice({ ...shop, message: 'Connect shop again' })], connected);
+    expect(again).toEqual([
+      { serverId: 'srv_1', server: 'shop', message: 'Connect shop again', status: 'needed' },
+    ]);
+    const connecting = markConnectRequest(again, 'srv_1', 'connecting');
+    expect(fold([notice(shop)], connecting)).toBe(connecting);
+  });
+
   it('ignores unrelated and malformed events, and words a card that has no message', () => {
     const none: ConnectRequest[] = [];
     expect(

@@ -1,3 +1,4 @@
+import { UnauthorizedError } from '@modelcontextprotocol/client';
 import type { McpAuthorization, McpLayer } from '@switchboard/core';
 import { McpConnection, McpConnectionError } from '@switchboard/core';
 import { parseRemoteMcpServer, parseRemoteMcpServers, type RemoteMcpServer } from '../remote-mcp-servers.ts';
@@ -18,7 +19,7 @@ export interface RemoteMcpStatus extends RemoteMcpServer {
 
 interface Entry {
   server: RemoteMcpServer;
-  connection: McpConnection;
+  connection?: McpConnection;
   layer?: McpLayer;
   error?: string;
   unauthorized?: boolean;
@@ -43,6 +44,7 @@ export class RemoteMcpConnections {
   readonly #oauth: Storage;
   readonly #callbackUrl: string;
   readonly #entries = new Map<string, Entry>();
+  readonly #lost = new Set<(name: string) => void>();
 
   constructor(storage: RemoteMcpStorage) {
     this.#storage = storage.servers;
@@ -82,7 +84,7 @@ export class RemoteMcpConnections {
     this.#entries.delete(name);
     this.#remember(this.#remembered().filter((known) => known.name !== name));
     if (entry) forgetOAuthState(this.#oauth, entry.server.url);
-    await entry?.connection.close().catch(() => undefined);
+    await entry?.connection?.close().catch(() => undefined);
   }
 
   /**
@@ -90,6 +92,8 @@ export class RemoteMcpConnections {
    * SDK discovers the authorization server, registers this app, and builds the PKCE authorization
    * URL), shows the authorization page with `openPage` (a popup, or the page itself), waits for the
    * callback page to hand the code back, exchanges it and connects. Resolves to the server's status.
+   * Once connected, the connection no longer opens pages: when its authorization ends later, the
+   * server is `unauthorized` again (see {@link onAuthorizationLost}).
    */
   async authorize(
     name: string,
@@ -98,18 +102,36 @@ export class RemoteMcpConnections {
   ): Promise<RemoteMcpStatus> {
     const entry = this.#entries.get(name);
     if (!entry) return { name, url: '', state: 'failed', error: `no server is named "${name}"` };
-    await entry.connection.close().catch(() => undefined);
+    await entry.connection?.close().catch(() => undefined);
     const state = crypto.randomUUID();
-    return this.#connect(entry.server, {
+    let connecting = true;
+    const status = await this.#connect(entry.server, (lost) => ({
       provider: browserOAuthProvider({
         storage: this.#oauth,
         server: entry.server,
         callbackUrl: this.#callbackUrl,
         state,
-        openPage,
+        openPage: (url) => (connecting ? openPage(url) : lost()),
       }),
-      awaitCallback: (signal) => waitForOAuthCallback(state, signal, popup),
-    });
+      awaitCallback: (signal) =>
+        connecting
+          ? waitForOAuthCallback(state, signal, popup)
+          : Promise.reject(
+              new UnauthorizedError(`${entry.server.name}'s authorization ended: connect it again`),
+            ),
+    }));
+    connecting = false;
+    return status;
+  }
+
+  /**
+   * Calls `listener` with a connected server's name when its authorization ends (the tokens expired
+   * or were revoked and could not be refreshed): the server is `unauthorized` from then on, its tools
+   * are gone, and "Connect" brings it back. Returns the unsubscribe function.
+   */
+  onAuthorizationLost(listener: (name: string) => void): () => void {
+    this.#lost.add(listener);
+    return () => this.#lost.delete(listener);
   }
 
   /**
@@ -140,14 +162,23 @@ export class RemoteMcpConnections {
   /** The clients of the connected servers, by server name (the agent loop's `mcpClients`). */
   clients(): Map<string, McpConnection> {
     return new Map(
-      [...this.#entries.values()]
-        .filter((entry) => entry.layer)
-        .map((entry) => [entry.server.name, entry.connection] as const),
+      [...this.#entries.values()].flatMap((entry) =>
+        entry.layer && entry.connection ? [[entry.server.name, entry.connection] as const] : [],
+      ),
     );
   }
 
-  /** Connects; without `authorization`, a server wanting the person's consent gives `unauthorized`. */
-  async #connect(server: RemoteMcpServer, authorization?: McpAuthorization): Promise<RemoteMcpStatus> {
+  /**
+   * Connects; without `authorize`, a server wanting the person's consent gives `unauthorized`.
+   * `authorize` builds the interactive authorization, given what to call when it ends later.
+   */
+  async #connect(
+    server: RemoteMcpServer,
+    authorize?: (lost: () => void) => McpAuthorization,
+  ): Promise<RemoteMcpStatus> {
+    const entry: Entry = { server };
+    const lost = () => this.#authorizationLost(entry);
+    const authorization = authorize?.(lost);
     const connection = new McpConnection({
       name: server.name,
       transport: { type: 'http', url: server.url },
@@ -157,14 +188,14 @@ export class RemoteMcpConnections {
           storage: this.#oauth,
           server,
           callbackUrl: this.#callbackUrl,
-          openPage: () => undefined,
+          openPage: lost,
         }),
       },
       connectTimeoutMs: authorization ? 600_000 : 15_000,
       // The run's person answers forms and links, its model answers sampling (after approval).
       answerThroughCalls: ['elicitation', 'sampling', 'log'],
     });
-    const entry: Entry = { server, connection };
+    entry.connection = connection;
     this.#entries.set(server.name, entry);
     try {
       entry.layer = await connection.layer();
@@ -181,6 +212,15 @@ export class RemoteMcpConnections {
       } (the server must be reachable and allow this page's origin by CORS)`;
       return { ...server, state: 'failed', error: entry.error };
     }
+  }
+
+  /** A connected server's authorization ended (the SDK asks for a new one): it waits for "Connect" again. */
+  #authorizationLost(entry: Entry): void {
+    if (!entry.layer || this.#entries.get(entry.server.name) !== entry) return;
+    entry.layer = undefined;
+    entry.unauthorized = true;
+    entry.error = `Connect ${entry.server.name} again to use its tools (its authorization ended)`;
+    for (const listener of this.#lost) listener(entry.server.name);
   }
 
   #redirectContext() {

@@ -23,6 +23,7 @@ import { standaloneServerContent } from '../composer/standalone-server-content.t
 import type { ConversationDriver, RestoredConversation } from '../conversation-driver.ts';
 import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
+import { authorizationNotice } from './authorization-notice.ts';
 import { DirectCallElicitations } from './direct-call-elicitations.ts';
 import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
 import { sessionHistory } from './session-history.ts';
@@ -77,6 +78,13 @@ export function createStandaloneDriver(
   const mcpClients = () => options.remote?.clients() ?? new Map();
   /** What servers ask during the Tools tab's direct calls (a turn's requests are its run's). */
   const directCalls = new DirectCallElicitations();
+  /** Each turn, and each server whose authorization ends, shows the "Connect" cards of the servers waiting for it. */
+  const unauthorized = () =>
+    (options.remote?.statuses() ?? []).filter((status) => status.state === 'unauthorized');
+  options.remote?.onAuthorizationLost((name) => {
+    const status = unauthorized().find((candidate) => candidate.name === name);
+    if (status) listener(authorizationNotice(status));
+  });
 
   const loopOptions = (signal: AbortSignal, onEvent: (event: AgentEvent) => void): AgentLoopOptions => ({
     provider: options.model,
@@ -104,6 +112,8 @@ export function createStandaloneDriver(
       current = start(
         loopOptions(signal, (event) => {
           emit(event);
+          if (event.type === 'RUN_STARTED')
+            for (const status of unauthorized()) emit(authorizationNotice(status));
           apps.observe(event);
         }),
       );
