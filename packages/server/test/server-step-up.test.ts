@@ -99,6 +99,10 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
     );
     return JSON.parse(openSecret(key, rows[0].sealed_state, `server-credentials:${userId}:${serverId}`));
   }
+  const authorization = async (client: Client, serverId: string) =>
+    ((await client.get('/servers')).body.items as Array<{ id: string; authorization: string }>).find(
+      (server) => server.id === serverId,
+    )?.authorization;
   const grantedScopes = async (userId: string) =>
     String(decodeJwt(String((await storedState(userId)).tokens?.access_token)).scope).split(' ');
 
@@ -163,8 +167,12 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
       },
     ]);
     expect(refused.events.indexOf(notices[0])).toBeGreaterThan(refused.events.indexOf(call));
-    // The refusal started no authorization of its own: the tokens are the ones Alice had.
+    // The refusal started no authorization of its own: the tokens are the ones Alice had. The shop
+    // shows as to connect (again) until she does: the app's Connect waits for that.
     expect(await grantedScopes('alice')).not.toContain('shop:checkout');
+    expect(await authorization(gw.alice, shopId)).toBe('required');
+    expect(await authorization(gw.alice, calculatorId)).toBe('connected');
+    expect(await authorization(gw.bob, shopId)).toBe('connected');
 
     // Connect again: the authorization asks for the larger scope; the user approves it at the real AS.
     const again = await connect(gw.alice, 'alice');
@@ -174,6 +182,7 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
       'shop:checkout',
     ]);
     expect(await grantedScopes('alice')).toContain('shop:checkout');
+    expect(await authorization(gw.alice, shopId)).toBe('connected');
 
     const done = await toolTurn(gw.alice, 'checkout');
     expect(custom(done.events, 'server_needs_authorization')).toEqual([]);

@@ -144,7 +144,8 @@ const ServerView: JsonSchema = {
     authorization: {
       enum: ['connected', 'required', 'not_needed'],
       description:
-        'For servers that authorize each user with OAuth: whether the caller has connected it (`required`: POST /servers/{id}/authorize).',
+        'For servers that authorize each user with OAuth: whether the caller has connected it (`required`: POST /servers/{id}/authorize; ' +
+        'also after the server asked for more scope than the caller granted, until they connect it again).',
     },
     error: { type: 'string' },
     tool_count: { type: 'integer' },

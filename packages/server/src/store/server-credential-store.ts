@@ -56,10 +56,13 @@ export async function deleteServerCredential(
   return rowCount > 0;
 }
 
-/** The servers a user holds tokens for. */
+/**
+ * The servers a user holds tokens for that have not asked them for more scope since (a step-up
+ * waits: connecting again grants it).
+ */
 export async function listAuthorizedServerIds(db: Queryable, userId: string): Promise<Set<string>> {
   const { rows } = await db.query<{ server_id: string }>(
-    'SELECT server_id FROM server_credentials WHERE user_id = $1 AND has_tokens',
+    'SELECT server_id FROM server_credentials WHERE user_id = $1 AND has_tokens AND step_up_scope IS NULL',
     [userId],
   );
   return new Set(rows.map((row) => row.server_id));
