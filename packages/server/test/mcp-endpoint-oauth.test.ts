@@ -328,6 +328,50 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     }
   });
 
+  it('behind a proxy, is the resource under its public URL: metadata, challenge and audience', async () => {
+    const publicUrl = 'http://127.0.0.1:9/switchboard';
+    const proxied = await createGateway({
+      database: gw.gateway.services.db,
+      model: queuedModel(),
+      logger: createLogger({ level: 'silent' }),
+      publicUrl,
+      mcpAuthorization: { issuer: authorizationServer.issuer },
+    });
+    try {
+      const url = await proxied.listen(0);
+      const post = (token: string) =>
+        fetch(`${url}/mcp`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: {
+              protocolVersion: '2025-06-18',
+              capabilities: {},
+              clientInfo: { name: 'proxy-test', version: '1' },
+            },
+          }),
+        });
+      const metadata = await (await fetch(`${url}/.well-known/oauth-protected-resource/mcp`)).json();
+      expect(metadata.resource).toBe(`${publicUrl}/mcp`);
+      const challenge = (await post('')).headers.get('www-authenticate');
+      expect(challenge).toContain(
+        'resource_metadata="http://127.0.0.1:9/.well-known/oauth-protected-resource/switchboard/mcp"',
+      );
+
+      expect((await post(await tokenFor('bob', `${publicUrl}/mcp`))).status).toBe(200);
+      expect((await post(await tokenFor('bob', `${url}/mcp`))).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('still takes API keys, and refuses an unknown one', async () => {
     const keyed = await connectEndpoint(gw.url, { key: KEYS.bob, mode: 'aggregate' });
     clients.push(keyed);

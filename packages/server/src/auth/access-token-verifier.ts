@@ -5,6 +5,11 @@ import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 export interface AccessTokenOptions {
   /** Its issuer URL (`iss`); its metadata (RFC 8414, else OpenID discovery) names its signing keys. */
   issuer: string;
+  /**
+   * The `/mcp` URL clients connect to: the resource of the metadata and the tokens' audience
+   * (default: `/mcp` on the origin a request reached). The gateway sets it from its public URL.
+   */
+  resource?: string;
   /** An `aud` accepted besides the `/mcp` URL itself (for servers that ignore RFC 8707 resource indicators). */
   audience?: string;
   /** The claim naming the gateway user (default `sub`). */
@@ -58,6 +63,8 @@ export class AccessTokenRefusal extends Error {
 export class AccessTokenVerifier {
   readonly issuer: string;
   readonly scopes: readonly string[];
+  /** The configured resource (see {@link AccessTokenOptions.resource}). */
+  readonly resource: string | undefined;
   readonly #options: AccessTokenOptions;
   readonly #metadata: () => Promise<SigningAuthorizationServer>;
   readonly #usersWithSubjects: ReadonlySet<string>;
@@ -66,6 +73,7 @@ export class AccessTokenVerifier {
   constructor(options: AccessTokenOptions) {
     this.#options = options;
     this.issuer = options.issuer;
+    this.resource = options.resource;
     this.scopes = options.scopes ?? [];
     this.#metadata = authorizationServerMetadata(options.issuer);
     this.#usersWithSubjects = new Set(Object.values(options.subjects ?? {}));

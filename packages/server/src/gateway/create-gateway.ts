@@ -86,7 +86,10 @@ export interface GatewayOptions {
    * servers that authorize with OAuth cannot be connected.
    */
   secretKey?: Uint8Array;
-  /** Where people reach the gateway (for the OAuth callback); default: the URL `listen` answers. */
+  /**
+   * Where people reach the gateway (for the OAuth callback, and `/mcp`'s resource URL with
+   * `mcpAuthorization`); default: the URL `listen` answers.
+   */
   publicUrl?: string;
   /** Let users register servers on loopback and private networks (default false). */
   allowPrivateNetworks?: boolean;
@@ -256,7 +259,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     pollMs: options.pollMs ?? 1_000,
     openAccess: options.openAccess ?? false,
     ...(options.mcpMode ? { mcpMode: options.mcpMode } : {}),
-    ...(options.mcpAuthorization ? { accessTokens: new AccessTokenVerifier(options.mcpAuthorization) } : {}),
+    ...(options.mcpAuthorization
+      ? {
+          accessTokens: new AccessTokenVerifier({
+            ...(publicUrl ? { resource: `${publicUrl}/mcp` } : {}),
+            ...options.mcpAuthorization,
+          }),
+        }
+      : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     requestStateKey: options.secretKey
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')

@@ -28,7 +28,7 @@ export async function authenticateEndpoint(
     return user ?? unauthorized(services, request, 'unknown API key');
   }
   try {
-    const verified = await accessTokens.verify(token, endpointResourceUrl(request));
+    const verified = await accessTokens.verify(token, endpointResourceUrl(request, services));
     const user = verified.userId === undefined ? undefined : await services.users.byId(verified.userId);
     if (user) return user;
     return refusal(
@@ -68,7 +68,7 @@ function unauthorized(services: EndpointAuthServices, request: Request, invalid?
 function challenge(services: EndpointAuthServices, request: Request, error?: AccessTokenRefusal): string {
   const parts = [
     ...(error ? [`error="${error.code}"`, `error_description="${error.message.replaceAll('"', "'")}"`] : []),
-    `resource_metadata="${protectedResourceMetadataUrl(request)}"`,
+    `resource_metadata="${protectedResourceMetadataUrl(request, services)}"`,
     ...(services.accessTokens?.scopes.length ? [`scope="${services.accessTokens.scopes.join(' ')}"`] : []),
   ];
   return `Bearer ${parts.join(', ')}`;
