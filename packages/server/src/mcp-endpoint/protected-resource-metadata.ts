@@ -25,10 +25,10 @@ export function protectedResourceMetadataUrl(request: Request, services: Resourc
 
 /**
  * The endpoint's protected-resource metadata (RFC 9728): the resource (see
- * {@link endpointResourceUrl}), and bearer tokens go in the `Authorization` header. With an authorization
- * server configured, it is named (and the scopes tokens need), so OAuth clients (MCP
- * authorization) get a token from it; without one, the gateway is its own authority (its API
- * keys) and clients send the key they were given.
+ * {@link endpointResourceUrl}), and bearer tokens go in the `Authorization` header. With an
+ * authorization server configured, it is named (and the scopes tokens need), so OAuth clients
+ * (MCP authorization) get a token from it; without one, the gateway is its own authority (its
+ * API keys) and clients send the key they were given.
  */
 export function protectedResourceMetadata(
   request: Request,
