@@ -21,7 +21,7 @@ export interface TermHits {
   /** The matched indexed terms: the term itself (when indexed) and, if approximate, its prefixes and near spellings. */
   terms: string[];
   /** The documents holding each of `terms`, in the same order. */
-  holders: ReadonlyArray<ReadonlySet<string>>;
+  holders: ReadonlyArray<readonly string[]>;
 }
 
 /** Weight of a prefix or near-spelling match, relative to the exact word. */
@@ -41,9 +41,9 @@ const MAX_FUZZY_EDITS = 2;
  * by term; ranking is done elsewhere (see {@link termMatches}).
  */
 export class TermIndex {
-  readonly #holders = new Map<string, Set<string>>();
+  readonly #holders = new Map<string, string[]>();
   /** The same terms and holders in a radix tree, for prefixes and near spellings. */
-  readonly #tree = new SearchableMap<Set<string>>();
+  readonly #tree = new SearchableMap<string[]>();
   readonly #documents = new Map<string, readonly string[]>();
 
   /** Indexes a document's terms under its id (an id already indexed is replaced). */
@@ -52,9 +52,9 @@ export class TermIndex {
     const distinct = [...new Set(terms)];
     for (const term of distinct) {
       const holders = this.#holders.get(term);
-      if (holders !== undefined) holders.add(id);
+      if (holders !== undefined) holders.push(id);
       else {
-        const created = new Set([id]);
+        const created = [id];
         this.#holders.set(term, created);
         this.#tree.set(term, created);
       }
@@ -67,9 +67,12 @@ export class TermIndex {
     const terms = this.#documents.get(id);
     if (terms === undefined) return;
     for (const term of terms) {
-      const holders = this.#holders.get(term);
-      holders?.delete(id);
-      if (holders?.size === 0) {
+      const holders = this.#holders.get(term) ?? [];
+      const kept = holders.filter((holder) => holder !== id);
+      if (kept.length > 0) {
+        this.#holders.set(term, kept);
+        this.#tree.set(term, kept);
+      } else {
         this.#holders.delete(term);
         this.#tree.delete(term);
       }
@@ -82,7 +85,7 @@ export class TermIndex {
    * enough (and not CJK), also words it is a prefix of and near spellings of it.
    */
   search(term: string, approximate: boolean): TermHits {
-    const found = new Map<string, Set<string>>();
+    const found = new Map<string, string[]>();
     const exact = this.#holders.get(term);
     if (exact !== undefined) found.set(term, exact);
     if (approximate && !isEncodedCjk(term)) {
@@ -105,15 +108,12 @@ export class TermIndex {
  */
 export function termMatches(hits: TermHits, stats: FieldStatistics<string>, term: string): IndexMatches {
   const { terms, holders } = hits;
-  const union =
-    holders.length === 1
-      ? holders[0]
-      : holders.length === 0
-        ? new Set<string>()
-        : new Set(holders.flatMap((ids) => [...ids]));
+  // Each document holds a term once, so a lone term's holders need no deduplication.
+  const union = holders.length === 1 ? undefined : new Set(holders.flat());
+  const members = once(() => union ?? new Set(holders[0]));
   return {
-    count: union.size,
-    has: (id) => union.has(id),
+    count: union?.size ?? holders[0].length,
+    has: (id) => members().has(id),
     frequencies: once(() => {
       const frequencies = new Map<string, number>();
       terms.forEach((derived, index) => {
