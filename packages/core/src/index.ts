@@ -9,9 +9,7 @@
  */
 
 export { buildDiscoveryTools } from './catalog/build-discovery-tools.ts';
-export { sanitizeServerName } from './catalog/sanitize-server-name.ts';
 export { ToolCatalog, type ToolCatalogOptions } from './catalog/tool-catalog.ts';
-export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './catalog/tool-name.ts';
 export {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
   DEFAULT_GLOBAL_THRESHOLD,
@@ -75,6 +73,8 @@ export {
   type OAuthSessionProviderOptions,
   type OAuthStateStore,
 } from './mcp/index.ts';
+export { sanitizeServerName } from './naming/sanitize-server-name.ts';
+export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './naming/tool-name.ts';
 export { AgentSession, type AgentSessionSnapshot } from './session/agent-session.ts';
 export { checkStrictModeSchema } from './strict-schema/check-strict-mode-schema.ts';
 export type * from './types/index.ts';

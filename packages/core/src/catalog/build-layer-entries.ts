@@ -1,8 +1,13 @@
+import {
+  prefixedToolName,
+  sanitizeToolNamePart,
+  shortenToolName,
+  toolIdentity,
+} from '../naming/tool-name.ts';
 import type { McpToolDef, ToolLayer } from '../types/index.ts';
 import { type CatalogNames, freeName, type LayerBase, type OwnedNames } from './catalog-names.ts';
 import type { CatalogPresentationTool, CatalogServer } from './catalog-server.ts';
 import { registerDiscovery } from './register-discovery.ts';
-import { prefixedToolName, sanitizeToolNamePart, shortenToolName, toolIdentity } from './tool-name.ts';
 
 /** A layer's view in the catalog and the names it put into the tables. */
 export interface LayerEntries {

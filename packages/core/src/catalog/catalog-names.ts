@@ -1,7 +1,7 @@
+import { shortenToolName } from '../naming/tool-name.ts';
 import type { SanitizedSchema } from '../strict-schema/sanitize-schema.ts';
 import type { ToolLayer, ToolProtocol } from '../types/index.ts';
 import type { ParsedToolName } from './parsed-tool-name.ts';
-import { shortenToolName } from './tool-name.ts';
 
 /** One row of the catalog's name table. */
 export interface CatalogEntry {

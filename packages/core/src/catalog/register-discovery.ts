@@ -1,9 +1,9 @@
+import { prefixedToolName, toolIdentity } from '../naming/tool-name.ts';
 import type { McpToolDef } from '../types/index.ts';
 import { type CatalogNames, freeName, type LayerBase, type OwnedNames } from './catalog-names.ts';
 import { type DiscoveryRole, RECALL_ROLE } from './catalog-server.ts';
 import { pseudoToolDefinition, TOOL_PSEUDO_KINDS } from './pseudo-tools.ts';
 import { matchRecipeRoles, RECIPE_ROLES } from './resolve-canonical-tools.ts';
-import { prefixedToolName, toolIdentity } from './tool-name.ts';
 
 /**
  * Decides what answers each discovery role of a layer: a real tool playing a recipe role (aliased

@@ -1,7 +1,7 @@
+import { sanitizeServerName } from '../naming/sanitize-server-name.ts';
+import { prefixedToolName } from '../naming/tool-name.ts';
 import type { McpToolDef, ToolLayer } from '../types/index.ts';
-import { sanitizeServerName } from './sanitize-server-name.ts';
 import { splitWords } from './split-words.ts';
-import { prefixedToolName } from './tool-name.ts';
 
 /** The canonical recipe roles the system prompt refers to. */
 export type RecipeRole = 'search_recipes' | 'list_recipes' | 'get_recipe';

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_TOOL_NAME_LENGTH } from '../naming/tool-name.ts';
 import { checkStrictModeSchema } from '../strict-schema/check-strict-mode-schema.ts';
 import type { McpLayer } from '../types/index.ts';
 import { autouiLayer, mcpTool, weatherLayer } from './test-layers.ts';
 import { type ParsedGlobalTool, type ParsedPseudoTool, ToolCatalog } from './tool-catalog.ts';
-import { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
 
 describe('ToolCatalog: names and aliases', () => {
   it('resolves an alias entry: weather_mcp_get_forecast → weather_mcp_get_weather_data', async () => {

@@ -1,4 +1,3 @@
-import { answerGlobalTool } from '../discovery/answer-global-tool.ts';
 import { DenseToolRanker } from '../discovery/dense/dense-tool-ranker.ts';
 import { denseToolText } from '../discovery/dense/dense-tool-text.ts';
 import {
@@ -6,19 +5,21 @@ import {
   type DiscoveryMode,
   resolveDiscoveryMode,
 } from '../discovery/discovery-mode.ts';
-import type { GlobalToolSource } from '../discovery/global-tool-source.ts';
 import { GLOBAL_TOOL_NAMES, type GlobalToolKind, globalToolDefinition } from '../discovery/global-tools.ts';
 import { FUSED_DEPTH, ToolSearchIndex, type ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
+import { sanitizeServerName } from '../naming/sanitize-server-name.ts';
 import { isPlainObject } from '../shared/is-plain-object.ts';
 import { restoreArgs } from '../strict-schema/restore-args.ts';
 import { type SanitizedSchema, sanitizeSchema } from '../strict-schema/sanitize-schema.ts';
 import type { JsonSchema, McpToolDef, ProviderTool, ToolLayer, ToolProtocol } from '../types/index.ts';
+import { answerGlobalTool } from './answer-global-tool.ts';
 import { answerPseudoTool, type PseudoToolSource } from './answer-pseudo-tool.ts';
 import { buildLayerEntries } from './build-layer-entries.ts';
 import type { CatalogEntry, CatalogNames, OwnedNames } from './catalog-names.ts';
 import { type CatalogServer, DISCOVERY_ORDER, displayToolNames, sameServer } from './catalog-server.ts';
 import { fitToolDescription, MAX_TOOL_DESCRIPTION } from './fit-tool-description.ts';
+import type { GlobalToolSource } from './global-tool-source.ts';
 import type {
   ParsedGlobalTool,
   ParsedPseudoTool,
@@ -26,7 +27,6 @@ import type {
   ParsedToolName,
 } from './parsed-tool-name.ts';
 import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
-import { sanitizeServerName } from './sanitize-server-name.ts';
 import { renderSystemPrompt } from './system-prompt.ts';
 import type { ToolCatalogOptions } from './tool-catalog-options.ts';
 

@@ -1,5 +1,5 @@
-import { sanitizeServerName } from '../catalog/sanitize-server-name.ts';
-import { prefixedToolName } from '../catalog/tool-name.ts';
+import { sanitizeServerName } from '../naming/sanitize-server-name.ts';
+import { prefixedToolName } from '../naming/tool-name.ts';
 import type { McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
 import { TextAnalyzer } from './analyze-text.ts';
 import { combineToolScores, type ToolEvidence } from './combine-tool-scores.ts';

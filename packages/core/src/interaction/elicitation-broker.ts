@@ -1,8 +1,8 @@
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
-import type { ServerRequestContext } from '../mcp/server-requests.ts';
 import { randomId } from '../shared/random-id.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { JsonSchema } from '../types/layers.ts';
+import type { ServerRequestContext } from '../types/server-requests.ts';
 import { SchemaValidator } from '../validation/schema-validator.ts';
 import { PendingAnswers, type WaitOutcome } from './pending-answers.ts';
 

@@ -3,11 +3,11 @@ import type {
   CreateMessageResult,
   SamplingMessage,
 } from '@modelcontextprotocol/client';
-import type { ServerRequestContext } from '../mcp/server-requests.ts';
 import { randomId } from '../shared/random-id.ts';
 import type { AgentEvent } from '../types/events.ts';
 import type { ChatMessage } from '../types/messages.ts';
 import type { LanguageModel, ModelFinishReason } from '../types/model.ts';
+import type { ServerRequestContext } from '../types/server-requests.ts';
 import { PendingAnswers, type WaitOutcome } from './pending-answers.ts';
 
 /** The most tokens a server may have generated for it per request, whatever it asks: 1,024. */

@@ -1,5 +1,5 @@
-import type { McpServerRequestHandlers } from '../mcp/server-requests.ts';
 import type { CustomEventMap, CustomEventName } from './events.ts';
+import type { McpServerRequestHandlers } from './server-requests.ts';
 
 /** A JSON Schema document, kept as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ParsedGlobalTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import type { McpLayer, McpToolDef, ToolLayer } from '../types/index.ts';
+import { type ParsedGlobalTool, ToolCatalog } from './tool-catalog.ts';
 
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}): McpToolDef => ({
   name,

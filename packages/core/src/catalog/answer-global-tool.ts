@@ -1,20 +1,20 @@
-import type { CatalogServer } from '../catalog/catalog-server.ts';
-import { fullToolAnswer } from '../catalog/full-tool-answer.ts';
-import type { PseudoToolAnswer } from '../catalog/pseudo-tool-answer.ts';
-import { summarizeParameters } from '../catalog/summarize-parameters.ts';
-import type { McpToolDef } from '../types/index.ts';
-import { failure, findServers, type GlobalToolSource, oneLine, unknownServer } from './global-tool-source.ts';
 import {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
   DEFAULT_SERVER_PAGE,
   type GlobalToolKind,
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
-} from './global-tools.ts';
-import { mergeRankings } from './merge-rankings.ts';
-import { MAX_QUERIES, readQueries } from './read-queries.ts';
+} from '../discovery/global-tools.ts';
+import { mergeRankings } from '../discovery/merge-rankings.ts';
+import { MAX_QUERIES, readQueries } from '../discovery/read-queries.ts';
+import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
+import type { McpToolDef } from '../types/index.ts';
+import type { CatalogServer } from './catalog-server.ts';
+import { fullToolAnswer } from './full-tool-answer.ts';
+import { failure, findServers, type GlobalToolSource, oneLine, unknownServer } from './global-tool-source.ts';
+import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
 import { searchRecipes } from './search-recipes.ts';
-import type { ToolSearchResult } from './tool-search-result.ts';
+import { summarizeParameters } from './summarize-parameters.ts';
 
 const MAX_DESCRIPTION = 200;
 const MAX_SERVER_LINE = 120;

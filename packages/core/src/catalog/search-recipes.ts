@@ -1,9 +1,9 @@
 import MiniSearch from 'minisearch';
-import type { CatalogServer } from '../catalog/catalog-server.ts';
-import type { PseudoToolAnswer } from '../catalog/pseudo-tool-answer.ts';
+import { TextAnalyzer } from '../discovery/analyze-text.ts';
 import type { McpRecipe } from '../types/index.ts';
-import { TextAnalyzer } from './analyze-text.ts';
+import type { CatalogServer } from './catalog-server.ts';
 import { failure, type GlobalToolSource, oneLine } from './global-tool-source.ts';
+import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
 
 const MAX_RECIPES = 10;
 const MAX_RECIPE_SERVERS = 3;

@@ -1,10 +1,10 @@
-import type { CatalogServer } from '../catalog/catalog-server.ts';
-import type { PseudoToolAnswer } from '../catalog/pseudo-tool-answer.ts';
-import type { PseudoToolKind } from '../catalog/pseudo-tools.ts';
-import { sanitizeServerName } from '../catalog/sanitize-server-name.ts';
+import type { ToolSearchOptions } from '../discovery/tool-search-index.ts';
+import type { ServerSearchResult, ToolSearchResult } from '../discovery/tool-search-result.ts';
+import { sanitizeServerName } from '../naming/sanitize-server-name.ts';
 import type { McpToolDef } from '../types/index.ts';
-import type { ToolSearchOptions } from './tool-search-index.ts';
-import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
+import type { CatalogServer } from './catalog-server.ts';
+import type { PseudoToolAnswer } from './pseudo-tool-answer.ts';
+import type { PseudoToolKind } from './pseudo-tools.ts';
 
 const SUGGESTED_SERVERS = 3;
 
