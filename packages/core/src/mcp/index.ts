@@ -1,4 +1,6 @@
 /** MCP connections through the official SDK client (browser-safe: no Node-only imports). */
+
+export type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
 export type {
   McpConnectionOptions,
   McpCustomTransportConfig,
@@ -24,6 +26,5 @@ export {
   type OAuthStateStore,
 } from './oauth-session-provider.ts';
 export type { McpTransportKind } from './open-client.ts';
-export type { McpServerRequestHandlers, ServerRequestContext } from './server-requests.ts';
 export { toToolDef } from './to-tool-def.ts';
 export { toToolOutput } from './to-tool-output.ts';
