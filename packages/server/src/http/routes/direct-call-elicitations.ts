@@ -41,6 +41,8 @@ export interface DirectCallElicitationsOptions {
   logger: Logger;
   /** How long a person has to answer (then the request is declined); default: core's. */
   timeoutMs?: number;
+  /** How often answers kept by other replicas are looked for without a notice on the bus (ms). */
+  pollMs: number;
 }
 
 /**
@@ -48,12 +50,14 @@ export interface DirectCallElicitationsOptions {
  * run): each call streams its requests to its caller, who answers them by request id through
  * {@link answer} on any replica. The call runs on one replica, which records each request in the
  * database before showing it; an answer reaching another replica is kept there for it and
- * announced on the bus (`direct-call-answer`), and the call's replica passes it on.
+ * announced on the bus (`direct-call-answer`), and the call's replica passes it on — or finds it
+ * by looking every `pollMs` while requests wait, should the notice be lost.
  */
 export class DirectCallElicitations {
   readonly #options: DirectCallElicitationsOptions;
   readonly #waiting = new Map<string, { userId: string; broker: ElicitationBroker }>();
   #listening?: Promise<unknown>;
+  #polling?: ReturnType<typeof setInterval>;
 
   constructor(options: DirectCallElicitationsOptions) {
     this.#options = options;
@@ -82,7 +86,7 @@ export class DirectCallElicitations {
       close: async () => {
         broker.cancelAll();
         await sending;
-        for (const id of ids) this.#waiting.delete(id);
+        for (const id of ids) this.#stopWaiting(id);
       },
     };
   }
@@ -129,11 +133,11 @@ export class DirectCallElicitations {
     try {
       if (name === 'elicitation_request' && requestId && expiresAt) {
         ids.add(requestId);
-        this.#waiting.set(requestId, { userId, broker });
+        this.#startWaiting(requestId, { userId, broker });
         await recordDirectCallElicitation(db, { requestId, userId, expiresAt });
       }
       if (name === 'elicitation_resolved' && requestId) {
-        this.#waiting.delete(requestId);
+        this.#stopWaiting(requestId);
         await closeDirectCallElicitation(db, requestId);
       }
     } catch (error) {
@@ -143,6 +147,21 @@ export class DirectCallElicitations {
       );
     }
     emit(event);
+  }
+
+  #startWaiting(requestId: string, entry: { userId: string; broker: ElicitationBroker }): void {
+    this.#waiting.set(requestId, entry);
+    this.#polling ??= setInterval(() => {
+      for (const id of this.#waiting.keys()) void this.#deliverForwarded(id);
+    }, this.#options.pollMs);
+    this.#polling.unref();
+  }
+
+  #stopWaiting(requestId: string): void {
+    this.#waiting.delete(requestId);
+    if (this.#waiting.size > 0 || !this.#polling) return;
+    clearInterval(this.#polling);
+    this.#polling = undefined;
   }
 
   /** Passes on the answer another replica kept for a request of a call running here. */

@@ -58,6 +58,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
     bus: services.bus,
     logger: services.logger,
     timeoutMs: services.limits.elicitationTimeoutMs,
+    pollMs: services.pollMs,
   });
   const find = async (user: User, id: string) => {
     const row = await registry.find(user, id);

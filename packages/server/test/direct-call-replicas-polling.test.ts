@@ -1,0 +1,88 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, type Gateway } from '../src/index.ts';
+import { createLogger } from '../src/observability/create-logger.ts';
+import { type ApiClient, apiClient, readSse, type SseMessage } from './support/http-client.ts';
+import { queuedModel } from './support/queued-model.ts';
+import { dropSchema } from './support/test-database.ts';
+import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function reachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const postgres = await reachable();
+if (!postgres) process.stderr.write('direct-call polling test skipped: PostgreSQL is not reachable\n');
+
+/**
+ * Two replicas sharing PostgreSQL and no bus (no Redis: each has its own in-memory one), so a
+ * notice never crosses between them: the answer to a direct call's form, given on the other
+ * replica, reaches the call by the polling that makes up for lost notices.
+ */
+describe.skipIf(!postgres)('direct-call forms answered on another replica, without a shared bus', () => {
+  const schema = `sb_direct_poll_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let mcp: TestMcpServer;
+  let gateways: Gateway[] = [];
+  let onA: ApiClient;
+  let onB: ApiClient;
+
+  beforeAll(async () => {
+    mcp = await startTestMcpServer();
+    for (let i = 0; i < 2; i++) {
+      gateways.push(
+        await createGateway({
+          database: { url: DATABASE_URL, schema, maxConnections: 4 },
+          logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+          users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: 'sk-poll-alice' }],
+          model: queuedModel(),
+          servers: [{ name: 'tools', url: mcp.url }],
+          pollMs: 100,
+        }),
+      );
+    }
+    const [a, b] = await Promise.all(gateways.map((gateway) => gateway.listen(0)));
+    onA = apiClient(a, 'sk-poll-alice');
+    onB = apiClient(b, 'sk-poll-alice');
+  });
+  afterAll(async () => {
+    await Promise.allSettled(gateways.map((gateway) => gateway.close()));
+    gateways = [];
+    await mcp?.close();
+    await dropSchema(DATABASE_URL, schema).catch(() => undefined);
+  });
+
+  it('passes on the answer kept by the other replica', async () => {
+    const servers = (await onA.get('/servers')).body.items as Array<{ id: string; name: string }>;
+    const toolsId = servers.find((server) => server.name === 'tools')?.id;
+    let answered: ReturnType<ApiClient['post']> | undefined;
+    const messages = await readSse(
+      await onA.fetch(`/servers/${toolsId}/tools/call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ name: 'ask_shipping', arguments: {} }),
+      }),
+      (message) => {
+        if (message.data.type === 'CUSTOM' && message.data.name === 'elicitation_request')
+          answered = onB.post(`/servers/tool-calls/elicitations/${message.data.value.requestId}`, {
+            action: 'accept',
+            content: { city: 'Lagos' },
+          });
+        return false;
+      },
+    );
+    expect(await answered).toMatchObject({ status: 202, body: { success: true, forwarded: true } });
+    const custom = (name: string): SseMessage | undefined =>
+      messages.find((message) => message.data.type === 'CUSTOM' && message.data.name === name);
+    expect(custom('elicitation_resolved')?.data.value).toMatchObject({ action: 'accept', by: 'person' });
+    expect(custom('tool_call_result')?.data.value.content).toBe('shipping to Lagos, express false');
+  });
+});
