@@ -8,7 +8,8 @@ import { ToolCatalog, type ToolCatalogOptions, type ToolLayer } from '@switchboa
  * gets the same options (one dense retrieval, so each tool text is embedded once per process).
  */
 export class CatalogCache {
-  readonly #catalogs = new Map<string, ToolCatalog>();
+  /** Catalogs by their layers' key, with the names of the servers whose layers they were built from. */
+  readonly #catalogs = new Map<string, { catalog: ToolCatalog; servers: ReadonlySet<string> }>();
   readonly #ids = new WeakMap<object, number>();
   readonly #capacity: number;
   readonly #options: ToolCatalogOptions;
@@ -26,13 +27,21 @@ export class CatalogCache {
     if (cached) {
       this.#catalogs.delete(key);
       this.#catalogs.set(key, cached);
-      return cached;
+      return cached.catalog;
     }
     const catalog = new ToolCatalog(layers, this.#options);
-    this.#catalogs.set(key, catalog);
+    this.#catalogs.set(key, { catalog, servers: new Set(layers.map((layer) => layer.serverName)) });
     if (this.#catalogs.size > this.#capacity)
       this.#catalogs.delete(this.#catalogs.keys().next().value as string);
     return catalog;
+  }
+
+  /**
+   * Drops the catalogs built from a server's layer (its tool list changed: they would never be
+   * asked for again, and need not wait their turn to leave).
+   */
+  forget(serverName: string): void {
+    for (const [key, { servers }] of this.#catalogs) if (servers.has(serverName)) this.#catalogs.delete(key);
   }
 
   #layerKey(layer: ToolLayer): string {

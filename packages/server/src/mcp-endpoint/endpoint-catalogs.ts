@@ -68,12 +68,17 @@ export class EndpointCatalogs {
 
   /**
    * Stops reusing the catalogs built before a server's tools changed: one user's (a change on their
-   * own connection), or everyone's (a shared server's).
+   * own connection), or everyone's (a shared server's), and the rankings built over that server.
    */
-  forget(userId?: string): void {
+  forget(serverName: string, userId?: string): void {
     this.#generation += 1;
     if (userId === undefined) this.#recent.clear();
     else this.#recent.delete(userId);
+    for (const [key, catalog] of this.#catalogs) {
+      const owned = userId === undefined || key.startsWith(`${userId}\u0000`);
+      if (owned && catalog.connections.has(serverName)) this.#catalogs.delete(key);
+    }
+    this.#ranking.forget(serverName);
   }
 
   async #build(user: User): Promise<UserCatalog> {

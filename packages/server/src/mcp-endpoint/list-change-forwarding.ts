@@ -49,7 +49,7 @@ export class ListChangeForwarding {
   #forward(change: ServerListChange): void {
     const hears = (user: User) =>
       change.userId === undefined ? canSeeServer(user, change.row) : user.id === change.userId;
-    if (change.list === 'tools') this.#catalogs.forget(change.userId);
+    if (change.list === 'tools') this.#catalogs.forget(change.row.name, change.userId);
     for (const session of this.#sessions) {
       if (!hears(session.user)) continue;
       if (change.list === 'tools' && !session.showsToolsOf(change.row.name)) continue;
