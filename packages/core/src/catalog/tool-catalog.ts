@@ -1,12 +1,10 @@
-import { DenseToolRanker } from '../discovery/dense/dense-tool-ranker.ts';
-import { denseToolText } from '../discovery/dense/dense-tool-text.ts';
 import {
   checkDiscoveryOptions,
   type DiscoveryMode,
   resolveDiscoveryMode,
 } from '../discovery/discovery-mode.ts';
 import { GLOBAL_TOOL_NAMES, type GlobalToolKind, globalToolDefinition } from '../discovery/global-tools.ts';
-import { FUSED_DEPTH, ToolSearchIndex, type ToolSearchOptions } from '../discovery/tool-search-index.ts';
+import type { ToolSearchIndex, ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
 import { sanitizeServerName } from '../naming/sanitize-server-name.ts';
 import { isPlainObject } from '../shared/is-plain-object.ts';
@@ -17,6 +15,7 @@ import { answerGlobalTool } from './answer-global-tool.ts';
 import { answerPseudoTool, type PseudoToolSource } from './answer-pseudo-tool.ts';
 import { buildLayerEntries } from './build-layer-entries.ts';
 import type { CatalogEntry, CatalogNames, OwnedNames } from './catalog-names.ts';
+import { CatalogSearch } from './catalog-search.ts';
 import { type CatalogServer, DISCOVERY_ORDER, displayToolNames, sameServer } from './catalog-server.ts';
 import { fitToolDescription, MAX_TOOL_DESCRIPTION } from './fit-tool-description.ts';
 import type { GlobalToolSource } from './global-tool-source.ts';
@@ -56,14 +55,21 @@ export class ToolCatalog {
   readonly #servers: CatalogServer[] = [];
   readonly #byLayer = new Map<ToolLayer, CatalogServer>();
   readonly #owned = new Map<CatalogServer, OwnedNames>();
-  #index: ToolSearchIndex | undefined;
-  /** Dense ranking of the indexed tools, when the options give a `dense` retrieval. */
-  #dense: DenseToolRanker | undefined;
+  /** Search over the real tools (lexical, fused with dense retrieval when the options give one). */
+  readonly #search: CatalogSearch;
   /** The rendered system prompt, until a server is set or removed. */
   #prompt: string | undefined;
 
   constructor(layers: readonly ToolLayer[], options: ToolCatalogOptions = {}) {
     this.#options = options;
+    this.#search = new CatalogSearch(
+      {
+        servers: () => this.#servers,
+        toolOf: (name) => this.#toolOf(name),
+        parse: (name) => this.#table.get(name)?.parsed,
+      },
+      options.dense,
+    );
     checkDiscoveryOptions(options.discovery ?? {});
     this.#registerGlobalTools();
     for (const layer of layers) {
@@ -101,12 +107,11 @@ export class ToolCatalog {
     const position = existing === undefined ? this.#servers.length : this.#servers.indexOf(existing);
     const server = existing?.server ?? this.#freeServerName(layer);
     if (existing !== undefined) this.#forget(existing);
-    if (existing !== undefined) for (const name of existing.toolNames) this.#dense?.remove(name);
     const entry = this.#addLayer(layer, server);
     this.#servers.splice(position, existing === undefined ? 0 : 1, entry);
     this.#byLayer.set(layer, entry);
     this.#applyUserAliases();
-    if (this.#index !== undefined) this.#indexServer(this.#index, entry);
+    this.#search.set(entry, existing);
     this.#prompt = undefined;
     return entry;
   }
@@ -126,8 +131,7 @@ export class ToolCatalog {
     for (const entry of removed) {
       this.#forget(entry);
       this.#servers.splice(this.#servers.indexOf(entry), 1);
-      this.#index?.remove(entry.server, entry.protocol);
-      for (const name of entry.toolNames) this.#dense?.remove(name);
+      this.#search.remove(entry);
     }
     if (removed.length > 0) this.#prompt = undefined;
     return removed.length > 0;
@@ -255,7 +259,7 @@ export class ToolCatalog {
 
   /** Lexical ranked search over every real tool of the catalog (the index is built on first use). */
   searchTools(query: string, options: ToolSearchOptions = {}): ToolSearchResult[] {
-    return this.searchIndex.search(query, options);
+    return this.#search.search(query, options);
   }
 
   /**
@@ -263,57 +267,13 @@ export class ToolCatalog {
    * give one; lexical alone without, or when the embeddings endpoint fails or misses its deadline
    * (the retrieval logs it). Never rejects.
    */
-  async rankTools(
-    queries: readonly string[],
-    options: ToolSearchOptions = {},
-  ): Promise<ToolSearchResult[][]> {
-    const index = this.searchIndex;
-    const dense = await this.#denseRankings(queries, options);
-    return queries.map((query, position) =>
-      index.search(query, dense === undefined ? options : { ...options, dense: dense[position] }),
-    );
-  }
-
-  /** Each query's dense ranking of the tools `options` keeps, or undefined without dense retrieval. */
-  async #denseRankings(
-    queries: readonly string[],
-    options: ToolSearchOptions,
-  ): Promise<string[][] | undefined> {
-    const retrieval = this.#options.dense;
-    if (retrieval === undefined || this.#dense === undefined) return undefined;
-    const keep = (name: string) => {
-      const parsed = this.#table.get(name)?.parsed;
-      return (
-        parsed?.kind === 'tool' &&
-        (options.server === undefined || parsed.server === options.server) &&
-        (options.protocol === undefined || parsed.protocol === options.protocol)
-      );
-    };
-    try {
-      const rankings = await this.#dense.rank(queries, FUSED_DEPTH, keep);
-      retrieval.worked();
-      return rankings;
-    } catch (error) {
-      retrieval.fellBack(error);
-      return undefined;
-    }
+  rankTools(queries: readonly string[], options: ToolSearchOptions = {}): Promise<ToolSearchResult[][]> {
+    return this.#search.rank(queries, options);
   }
 
   /** The catalog's search index over every real tool, built on first use and kept up to date. */
   get searchIndex(): ToolSearchIndex {
-    if (this.#index === undefined) {
-      const index = new ToolSearchIndex();
-      if (this.#options.dense !== undefined) this.#dense = new DenseToolRanker(this.#options.dense);
-      for (const entry of this.#servers) this.#indexServer(index, entry);
-      this.#index = index;
-    }
-    return this.#index;
-  }
-
-  #indexServer(index: ToolSearchIndex, entry: CatalogServer): void {
-    const names = new Map(entry.toolNames.map((name) => [this.#toolOf(name), name]));
-    index.add(entry.layer, { server: entry.server, nameOf: (tool) => names.get(tool) });
-    this.#dense?.add(entry.toolNames.map((name) => ({ id: name, text: denseToolText(this.#toolOf(name)) })));
+    return this.#search.index;
   }
 
   #pseudoSource(): PseudoToolSource {
