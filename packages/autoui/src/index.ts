@@ -58,13 +58,7 @@ export { checkUrl, hostMatches, PLACEHOLDER_HOSTS, safeUrl } from './sanitize/ur
 export type { CanvasLookup } from './server/canvas-tool.ts';
 export type { AutoUiServerOptions } from './server/create-autoui-server.ts';
 export { createAutoUiServer } from './server/create-autoui-server.ts';
-export {
-  CANVAS_TOOL,
-  isPresentationTool,
-  isWidgetDisplayTool,
-  PRESENTATION_TOOLS,
-  WIDGET_DISPLAY_TOOL,
-} from './server/presentation-tools.ts';
+export { isPresentationTool, isWidgetDisplayTool } from './server/presentation-tools.ts';
 export type { DisplayedWidget } from './server/widget-display-tool.ts';
 export { newWidgetId } from './server/widget-id.ts';
 export type { UnknownWidgetError, ValidWidget, WidgetValidationError } from './validation/validate-widget.ts';
