@@ -18,7 +18,9 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
+import type { McpServerRequestHandlers } from '../types/server-requests.ts';
 import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
+import { AskingCalls } from './asking-calls.ts';
 import { attributeToTool } from './attribute-to-tool.ts';
 import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
@@ -30,7 +32,6 @@ import type { McpConnectionInfo, McpConnectionStatus } from './mcp-connection-in
 import { type ClientTarget, type ListedKind, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
 import { type RunningCall, RunningCalls } from './running-calls.ts';
-import type { McpServerRequestHandlers } from './server-requests.ts';
 import { closeSession, neverSent, type Session } from './session.ts';
 import { TaskStatusListeners } from './task-status-listeners.ts';
 import { toToolDef } from './to-tool-def.ts';
@@ -93,6 +94,8 @@ export class McpConnection implements McpToolClient {
   private readonly resourceListens = new Map<string, McpSubscription>();
   /** Tool calls in flight: their deadlines, and where the server's own requests go. */
   private readonly running = new RunningCalls();
+  /** Which call a server's request belongs to, where the transport tells (see {@link RunningCalls}). */
+  private readonly asking = new AskingCalls();
   /** Where the server's announced task statuses go: the calls waiting on those tasks. */
   private readonly taskStatuses = new TaskStatusListeners();
   /** Sessions being closed in the background after they broke; `close()` waits for them. */
@@ -225,6 +228,7 @@ export class McpConnection implements McpToolClient {
       });
     } finally {
       call.end();
+      this.asking.forget(call.tag);
     }
   }
 
@@ -408,7 +412,10 @@ export class McpConnection implements McpToolClient {
     }
   }
 
-  /** One request of a tool call: it ends with the call, and reports the call's idle deadline passing as a timeout. */
+  /**
+   * One request of a tool call: it ends with the call, names the call (so the server's requests
+   * on its behalf reach it), and reports the call's idle deadline passing as a timeout.
+   */
   private callStep<T>(
     call: RunningCall,
     context: FailureContext,
@@ -416,7 +423,8 @@ export class McpConnection implements McpToolClient {
   ): Promise<T> {
     return this.request(context, async (client) => {
       try {
-        return await run(client, { signal: call.signal, timeout: NO_SDK_TIMEOUT_MS });
+        const headers = this.asking.headers(call.tag);
+        return await run(client, { signal: call.signal, timeout: NO_SDK_TIMEOUT_MS, headers });
       } catch (error) {
         throw call.timedOut ? timedOut(error) : error;
       }
@@ -611,6 +619,7 @@ export class McpConnection implements McpToolClient {
         headers: this.options.headers,
         authorization: this.options.authorization,
         handlers: this.serverRequestHandlers(),
+        askingCalls: this.asking,
         server: this.name,
         signal: this.closer.signal,
         onToolsChanged: (client, tools) => {

@@ -1,5 +1,5 @@
 import {
-  Client,
+  type Client,
   type FetchLike,
   type Implementation,
   SdkHttpError,
@@ -11,15 +11,14 @@ import {
   type Transport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import type { McpServerRequestHandlers } from '../types/server-requests.ts';
+import type { AskingCalls } from './asking-calls.ts';
+import { CallAwareClient } from './call-aware-client.ts';
 import type { McpProtocolMode } from './connection-options.ts';
 import { snippet } from './explain-error.ts';
 import { finishAuthorization } from './finish-authorization.ts';
 import type { McpAuthorization } from './mcp-authorization.ts';
-import {
-  clientCapabilities,
-  type McpServerRequestHandlers,
-  registerServerRequestHandlers,
-} from './server-requests.ts';
+import { clientCapabilities, registerServerRequestHandlers } from './server-requests.ts';
 
 /** The lists besides tools whose changes a server announces (`notifications/{kind}/list_changed`). */
 export type ListedKind = 'resources' | 'prompts';
@@ -46,6 +45,8 @@ export interface ClientSettings {
   authorization?: McpAuthorization;
   /** Answers to the server's own requests (elicitation, sampling, roots) and its log messages. */
   handlers: McpServerRequestHandlers;
+  /** Tells which tool call a server's request belongs to, where the transport can. */
+  askingCalls: AskingCalls;
   /** Abandons the handshake when aborted (the connection is being closed). */
   signal?: AbortSignal;
   /** Called with the fresh tool list after the server announced `tools/list_changed`. */
@@ -120,22 +121,28 @@ async function connectOnce(
   transport: Transport,
   kind: McpTransportKind,
 ): Promise<OpenedClient> {
-  const client: Client = new Client(settings.clientInfo, {
-    capabilities: clientCapabilities(settings.handlers),
-    versionNegotiation: {
-      mode: protocol === 'auto' || protocol === 'legacy' ? protocol : { pin: protocol.pin },
-    },
-    listChanged: {
-      tools: {
-        onChanged: (error, tools) => {
-          if (!error && tools) settings.onToolsChanged(client, tools);
-        },
+  const client: Client = new CallAwareClient(
+    settings.clientInfo,
+    {
+      capabilities: clientCapabilities(settings.handlers),
+      versionNegotiation: {
+        mode: protocol === 'auto' || protocol === 'legacy' ? protocol : { pin: protocol.pin },
       },
-      resources: { autoRefresh: false, onChanged: () => settings.onListChanged(client, 'resources') },
-      prompts: { autoRefresh: false, onChanged: () => settings.onListChanged(client, 'prompts') },
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (!error && tools) settings.onToolsChanged(client, tools);
+          },
+        },
+        resources: { autoRefresh: false, onChanged: () => settings.onListChanged(client, 'resources') },
+        prompts: { autoRefresh: false, onChanged: () => settings.onListChanged(client, 'prompts') },
+      },
     },
-  });
-  registerServerRequestHandlers(client, settings.server, settings.handlers);
+    settings.askingCalls,
+  );
+  registerServerRequestHandlers(client, settings.server, settings.handlers, (ctx) =>
+    settings.askingCalls.askingCall(ctx),
+  );
   client.setNotificationHandler(
     'notifications/tasks/status',
     { params: specTypeSchemas.TaskStatusNotificationParams },
@@ -157,7 +164,7 @@ async function connectOnce(
 
 function streamableTransport(url: URL, settings: ClientSettings): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(url, {
-    fetch: settings.fetch,
+    fetch: settings.askingCalls.fetch(settings.fetch),
     authProvider: settings.authorization?.provider,
     // Without a way to wait for the person, a step-up cannot finish here: report the scope the
     // server asked for (InsufficientScopeError) rather than start an authorization nobody sees.

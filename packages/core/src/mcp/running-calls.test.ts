@@ -46,6 +46,35 @@ describe('RunningCalls', () => {
     await expect(route?.(params, serverContext)).rejects.toThrow(/no tool call that can answer elicitation/);
   });
 
+  test('a request that names its call goes to that call alone, though other conversations’ calls run; one naming an ended call is refused', async () => {
+    const calls = new RunningCalls();
+    const [mine, theirs] = [run(), run('accept')];
+    const holdMine = vi.fn(() => () => {});
+    const holdTheirs = vi.fn(() => () => {});
+    const a = calls.begin(
+      { signal: new AbortController().signal, serverRequests: mine, holdDeadline: holdMine },
+      1_000,
+    );
+    const b = calls.begin(
+      { signal: new AbortController().signal, serverRequests: theirs, holdDeadline: holdTheirs },
+      1_000,
+    );
+    expect(a.tag).not.toBe(b.tag);
+    const route = calls.handler('elicitation', true, undefined);
+    expect(await route?.(params, { ...serverContext, askingCall: a.tag } as typeof serverContext)).toEqual({
+      action: 'accept',
+    });
+    expect(mine.elicitation).toHaveBeenCalledWith(params, serverContext);
+    expect(theirs.elicitation).not.toHaveBeenCalled();
+    expect([holdMine.mock.calls.length, holdTheirs.mock.calls.length]).toEqual([1, 0]);
+    a.end();
+    await expect(
+      route?.(params, { ...serverContext, askingCall: a.tag } as typeof serverContext),
+    ).rejects.toThrow(/the tool call that sent this elicitation request has ended/);
+    expect(theirs.elicitation).not.toHaveBeenCalled();
+    b.end();
+  });
+
   test('without calls that can answer, the connection’s own handler answers; with neither, nothing is declared', async () => {
     const calls = new RunningCalls();
     const fallback = vi.fn(async () => ({ action: 'decline' as const }));

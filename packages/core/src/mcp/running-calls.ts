@@ -1,9 +1,12 @@
 import type { ToolCallContext } from '../types/layers.ts';
+import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
 import { IdleDeadline } from './idle-deadline.ts';
-import type { McpServerRequestHandlers } from './server-requests.ts';
+import type { AttributedRequestContext } from './server-requests.ts';
 
 /** One tool call in flight on a connection. */
 export interface RunningCall {
+  /** Names the call on its connection; a server's request that carries it belongs to this call. */
+  readonly tag: string;
   /** Aborts with the caller's signal, or when the call has been quiet too long. */
   readonly signal: AbortSignal;
   readonly deadline: IdleDeadline;
@@ -14,15 +17,17 @@ export interface RunningCall {
 }
 
 type AnswerKind = 'elicitation' | 'sampling';
+type Answer = (params: never, context: ServerRequestContext) => Promise<unknown>;
 
 /**
- * The tool calls in flight on one connection, and where a server's own request goes: to the
- * call that asked when one call (or several of the same run) can answer it — the transport
- * cannot say which call a request belongs to — else to the connection's own handler, else it
- * is refused with a message saying why. While a person answers, the calls' deadlines hold.
+ * The tool calls in flight on one connection, and where a server's own request goes. When the
+ * transport tells which call asked (its tag), to that call; else to the one call (or the calls
+ * of one run) that can answer. Failing that, to the connection's own handler, else it is refused
+ * with a message saying why. While a person answers, the deadlines of the calls asked hold.
  */
 export class RunningCalls {
   readonly #calls = new Map<RunningCall, ToolCallContext>();
+  #nextTag = 1;
 
   /** Registers a call; its deadline starts when the call touches it (once the request is sent). */
   begin(context: ToolCallContext, timeoutMs: number): RunningCall {
@@ -36,6 +41,7 @@ export class RunningCalls {
       controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
     });
     const call: RunningCall = {
+      tag: String(this.#nextTag++),
       signal: controller.signal,
       deadline,
       get timedOut() {
@@ -71,8 +77,9 @@ export class RunningCalls {
   }
 
   /**
-   * The connection's handler of `kind`: routes to the running call that can answer, falling
-   * back to `fallback`. Undefined when neither calls nor the fallback can ever answer.
+   * The connection's handler of `kind`: routes to the running call that asked (or, when the
+   * transport does not tell, the only one that can answer), falling back to `fallback`.
+   * Undefined when neither calls nor the fallback can ever answer.
    */
   handler<K extends AnswerKind>(
     kind: K,
@@ -80,28 +87,35 @@ export class RunningCalls {
     fallback: McpServerRequestHandlers[K],
   ): McpServerRequestHandlers[K] {
     if (!fromCalls && !fallback) return undefined;
-    const route = (async (params: never, context: never) => {
-      const asking = [...this.#calls].filter(([, context]) => context.serverRequests?.[kind] !== undefined);
-      const owners = new Set(asking.map(([, context]) => context.serverRequests?.[kind]));
+    const route = async (params: never, context: AttributedRequestContext) => {
+      const { askingCall, ...plain } = context;
+      const asking = [...this.#calls].filter(
+        ([call, callContext]) =>
+          (askingCall === undefined || call.tag === askingCall) && callContext.serverRequests?.[kind],
+      );
+      const owners = new Set(asking.map(([, callContext]) => callContext.serverRequests?.[kind] as Answer));
       const [only] = owners;
-      if (owners.size === 1 && only) {
-        const releases = asking.flatMap(([call, context]) => [
+      if (owners.size === 1) {
+        const releases = asking.flatMap(([call, callContext]) => [
           call.deadline.hold(),
-          context.holdDeadline?.() ?? (() => {}),
+          callContext.holdDeadline?.() ?? (() => {}),
         ]);
         try {
-          return await (only as (p: never, c: never) => Promise<unknown>)(params, context);
+          return await only(params, plain);
         } finally {
           for (const release of releases) release();
         }
       }
-      if (fallback) return (fallback as (p: never, c: never) => Promise<unknown>)(params, context);
-      throw new Error(
-        owners.size === 0
-          ? `no tool call that can answer ${kind} is running on this connection`
-          : `${owners.size} conversations have tool calls running on this server, and MCP does not say which one asked; the ${kind} request is refused so it cannot reach the wrong person`,
-      );
-    }) as McpServerRequestHandlers[K];
-    return route;
+      if (fallback) return (fallback as Answer)(params, plain);
+      throw new Error(refusal(kind, owners.size, askingCall !== undefined));
+    };
+    return route as McpServerRequestHandlers[K];
   }
+}
+
+/** Why a request no running call can take is refused. */
+function refusal(kind: AnswerKind, owners: number, attributed: boolean): string {
+  if (attributed) return `the tool call that sent this ${kind} request has ended or cannot answer it`;
+  if (owners === 0) return `no tool call that can answer ${kind} is running on this connection`;
+  return `${owners} conversations have tool calls running on this server, and the transport does not say which one asked; the ${kind} request is refused so it cannot reach the wrong person`;
 }

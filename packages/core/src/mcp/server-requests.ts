@@ -1,45 +1,10 @@
-import type {
-  Client,
-  ClientCapabilities,
-  CreateMessageRequestParams,
-  CreateMessageResult,
-  ElicitRequestParams,
-  ElicitResult,
-  LoggingMessageNotificationParams,
-  Root,
-} from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, ClientContext } from '@modelcontextprotocol/client';
+import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
 
-/** What a handler of a server's request knows about it. */
-export interface ServerRequestContext {
-  /** The server's name (as given to the connection). */
-  server: string;
-  /** Aborted when the server cancels the request or the connection closes. */
-  signal: AbortSignal;
-}
-
-/**
- * Answers to what a server asks of the client. Each handler given declares the matching
- * client capability in the handshake; a server asking for one that is absent gets the
- * protocol's "method not found" error.
- */
-export interface McpServerRequestHandlers {
-  /**
-   * Answers `elicitation/create`: a form built from `requestedSchema` (form mode) or a link
-   * the user opens (URL mode). Accepted form content that omits fields gets the schema's
-   * defaults (SEP-1034) before it goes back to the server.
-   */
-  elicitation?: (params: ElicitRequestParams, context: ServerRequestContext) => Promise<ElicitResult>;
-  /** Answers `sampling/createMessage` (a completion by the client's model). */
-  sampling?: (
-    params: CreateMessageRequestParams,
-    context: ServerRequestContext,
-  ) => Promise<CreateMessageResult>;
-  /** The roots (directories, repositories) the server may work in, answered to `roots/list`. */
-  roots?: readonly Root[];
-  /** Receives the server's log messages (`notifications/message`), with the server's name. */
-  onLog?: (message: LoggingMessageNotificationParams, server: string) => void;
-  /** Receives `notifications/resources/updated` for resources subscribed to. */
-  onResourceUpdated?: (uri: string) => void;
+/** A server request's context as the connection routes it: with the tool call that asked, when known. */
+export interface AttributedRequestContext extends ServerRequestContext {
+  /** The tag of the tool call the request belongs to (see `AskingCalls`); absent when the transport does not tell. */
+  askingCall?: string;
 }
 
 /** The capabilities a client with these handlers declares. */
@@ -51,21 +16,30 @@ export function clientCapabilities(handlers: McpServerRequestHandlers): ClientCa
   return capabilities;
 }
 
-/** Registers the handlers on an SDK client (before it connects). */
+/**
+ * Registers the handlers on an SDK client (before it connects); `askingCall` names the tool call
+ * a request's handler context belongs to, when the transport tells.
+ */
 export function registerServerRequestHandlers(
   client: Client,
   server: string,
   handlers: McpServerRequestHandlers,
+  askingCall: (ctx: ClientContext) => string | undefined,
 ): void {
   const { elicitation, sampling, roots, onLog, onResourceUpdated } = handlers;
+  const context = (ctx: ClientContext): AttributedRequestContext => ({
+    server,
+    signal: ctx.mcpReq.signal,
+    askingCall: askingCall(ctx),
+  });
   if (elicitation) {
     client.setRequestHandler('elicitation/create', (request, ctx) =>
-      elicitation(request.params, { server, signal: ctx.mcpReq.signal }),
+      elicitation(request.params, context(ctx)),
     );
   }
   if (sampling) {
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      sampling(request.params, { server, signal: ctx.mcpReq.signal }),
+      sampling(request.params, context(ctx)),
     );
   }
   if (roots) client.setRequestHandler('roots/list', async () => ({ roots: [...roots] }));

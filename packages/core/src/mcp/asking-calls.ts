@@ -1,0 +1,75 @@
+import type { ClientContext, FetchLike, RequestOptions } from '@modelcontextprotocol/client';
+import { type JsonRpcId, sseRequestIds } from './sse-request-ids.ts';
+
+/** Names the tool call a request belongs to, from the call to our fetch, which removes it again. */
+const CALL_HEADER = 'x-switchboard-call';
+
+/**
+ * Which tool call a server's request (elicitation, sampling) belongs to, where the protocol
+ * tells: each request of a call carries the call's tag in its request options; over Streamable
+ * HTTP (2025) the server's request arrives on the response stream of the call's own POST, and
+ * in 2026-07-28 it is embedded in the call's `input_required` result. Over stdio, in memory,
+ * and on the standalone stream nothing tells, and the request stays unattributed.
+ */
+export class AskingCalls {
+  /** Ids of server requests seen on a call's response stream, and that call's tag. */
+  readonly #byRequestId = new Map<JsonRpcId, string>();
+  /** Handler contexts of requests embedded in a call's result, and that call's tag. */
+  readonly #byContext = new WeakMap<ClientContext, string>();
+
+  /** Request-option headers naming the call tagged `tag`. */
+  headers(tag: string): Record<string, string> {
+    return { [CALL_HEADER]: tag };
+  }
+
+  /** The tag named in request options' headers, if any. */
+  tagIn(headers: RequestOptions['headers']): string | undefined {
+    return headers?.[CALL_HEADER];
+  }
+
+  /**
+   * `base` (or the global fetch) for the Streamable HTTP transport: a request naming a call
+   * leaves without that header, and the requests the server sends on its event-stream
+   * response are noted as that call's.
+   */
+  fetch(base?: FetchLike): FetchLike {
+    return async (url, init) => {
+      const headers = new Headers(init?.headers);
+      const tag = headers.get(CALL_HEADER);
+      const send = base ?? fetch;
+      if (tag === null) return send(url, init);
+      headers.delete(CALL_HEADER);
+      const response = await send(url, { ...init, headers });
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !response.body || !type.toLowerCase().startsWith('text/event-stream'))
+        return response;
+      const noted = response.body.pipeThrough(sseRequestIds((id) => this.#byRequestId.set(id, tag)));
+      return new Response(noted, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    };
+  }
+
+  /** Notes that `context` was built for a request embedded in the result of the call tagged `tag`. */
+  markEmbedded(context: ClientContext, tag: string): ClientContext {
+    this.#byContext.set(context, tag);
+    return context;
+  }
+
+  /** The tag of the call that asked the request handled with `context`, when known. */
+  askingCall(context: ClientContext): string | undefined {
+    const embedded = this.#byContext.get(context);
+    if (embedded !== undefined) return embedded;
+    const id = context.mcpReq.id;
+    const tag = this.#byRequestId.get(id);
+    this.#byRequestId.delete(id);
+    return tag;
+  }
+
+  /** Drops what was noted for the call tagged `tag` (it ended). */
+  forget(tag: string): void {
+    for (const [id, noted] of this.#byRequestId) if (noted === tag) this.#byRequestId.delete(id);
+  }
+}
