@@ -2,12 +2,9 @@ import type { AgentEvent } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
 import { stepUpNotices } from './step-up-notice.ts';
 
-const toolCall = (value: Record<string, unknown>): AgentEvent => ({
-  type: 'CUSTOM',
-  name: 'tool_call',
-  value,
-  timestamp: 1,
-});
+/** core's `tool_call` event, with only the fields the notices read. */
+const toolCall = (value: Record<string, unknown>) =>
+  ({ type: 'CUSTOM', name: 'tool_call', value, timestamp: 1 }) as unknown as AgentEvent;
 
 describe('stepUpNotices', () => {
   const servers = [
@@ -35,7 +32,8 @@ describe('stepUpNotices', () => {
       },
     });
     expect(notice(toolCall(refused))).toBeUndefined();
-    expect(notice(toolCall({ server: 'mail', tool: 'send', needsAuthorization: true }))?.value).toEqual({
+    const plain = notice(toolCall({ server: 'mail', tool: 'send', needsAuthorization: true }));
+    expect((plain as { value: unknown }).value).toEqual({
       server: 'mail',
       server_id: 'srv_mail',
       message: 'Connect mail to use its tools',
