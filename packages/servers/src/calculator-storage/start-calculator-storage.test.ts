@@ -74,6 +74,17 @@ describe('calculator-storage server', () => {
     expect(resources.map((resource) => resource.uri)).toContain('storage://greeting');
   });
 
+  it("completes the storage://{key} template's key from the stored keys", async () => {
+    await mcp.call('set-storage', { key: 'greeting', value: 'hello' });
+    await mcp.call('set-storage', { key: 'green tea', value: 'hot' });
+    await mcp.call('set-storage', { key: 'colour', value: 'blue' });
+    const { completion } = await mcp.client.complete({
+      ref: { type: 'ref/resource', uri: 'storage://{key}' },
+      argument: { name: 'key', value: 'gre' },
+    });
+    expect(completion.values).toEqual(['green tea', 'greeting']);
+  });
+
   it('shares storage between connections of the same server', async () => {
     const other = await connectInMemory(shipped.createServer);
     await other.call('set-storage', { key: 'shared', value: 'yes' });

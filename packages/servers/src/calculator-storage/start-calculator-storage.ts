@@ -20,7 +20,7 @@ export const KEY_NOT_FOUND = 'Key not found';
 
 /**
  * Starts the calculator and storage server: `calculate`, `set-storage`, `get-storage`, the
- * resource template `storage://{key}`, and recipes. Storage is in memory, one store per started
+ * resource template `storage://{key}` (its key completed from the stored keys), and recipes. Storage is in memory, one store per started
  * server, shared by all its connections.
  */
 export async function startCalculatorStorage(): Promise<ShippedServer> {
@@ -89,6 +89,8 @@ export async function startCalculatorStorage(): Promise<ShippedServer> {
             mimeType: 'text/plain',
           })),
         }),
+        // `completion/complete` suggests the stored keys that start with what was typed.
+        complete: { key: (typed) => [...storage.keys()].filter((key) => key.startsWith(typed)).sort() },
       }),
       {
         title: 'Stored value',
