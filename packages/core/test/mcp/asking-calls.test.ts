@@ -1,4 +1,9 @@
-import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { McpConnectionOptions } from '../../src/mcp/connection-options.ts';
 import { McpConnection } from '../../src/mcp/index.ts';
@@ -81,6 +86,44 @@ describe('a server’s question during a tool call reaches the conversation whos
     expect(people.asked).toEqual({ ada: ['question for A'], grace: ['question for B'] });
     expect(headersSeen).not.toContain('x-switchboard-call');
   });
+
+  test.each([
+    { era: '2025-11-25 sessions', serve: sessionfulHandler },
+    { era: '2026-07-28 stateless', serve: modernHandler },
+  ])(
+    'a sampling request reaches the model of the conversation whose call asked ($era)',
+    async ({ serve }) => {
+      const handler: McpNodeHandler = serve(() => createAskingServer());
+      const server = await listen(handler.handle);
+      teardown.push(
+        () => server.close(),
+        () => handler.close(),
+      );
+      const prompts: Record<Person, string[]> = { ada: [], grace: [] };
+      const model =
+        (person: Person) =>
+        async (params: CreateMessageRequestParams): Promise<CreateMessageResult> => {
+          const [message] = params.messages;
+          prompts[person].push((message.content as { text: string }).text);
+          return {
+            role: 'assistant',
+            model: `${person}-model`,
+            content: { type: 'text', text: `by ${person}` },
+          };
+        };
+      const connection = connect({
+        transport: { type: 'http', url: server.url },
+        answerThroughCalls: ['sampling'],
+      });
+      const call = (label: string, sampling: ReturnType<typeof model>) =>
+        connection.callTool('sample', { label }, { ...callContext(), serverRequests: { sampling } });
+
+      const [a, b] = await Promise.all([call('A', model('ada')), call('B', model('grace'))]);
+
+      expect([a.text, b.text]).toEqual(['A: by ada', 'B: by grace']);
+      expect(prompts).toEqual({ ada: ['prompt for A'], grace: ['prompt for B'] });
+    },
+  );
 
   test('over stdio in 2026-07-28: the question is embedded in the call’s input_required result', async () => {
     const people = twoConversations();
