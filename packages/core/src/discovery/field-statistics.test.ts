@@ -50,4 +50,23 @@ describe('FieldStatistics', () => {
     );
     expect(() => new FieldStatistics(many)).toThrow(/at most 6 fields/);
   });
+
+  it('gives the frequencies of a term in several documents at once, fresh after every change', () => {
+    const stats = new FieldStatistics(fields);
+    stats.add('a', { name: [], text: ['map'] });
+    stats.add('b', { name: ['map'], text: ['map', 'route', 'city'] });
+    const holders = ['a', 'b'];
+    expect([...stats.frequencies('map', holders)]).toEqual([
+      stats.frequency('a', 'map'),
+      stats.frequency('b', 'map'),
+    ]);
+    const before = stats.frequencies('map', holders)[0];
+    // A longer document raises the average text length: a's short text now counts for more.
+    stats.add('c', { name: [], text: ['x', 'y', 'z', 'w', 'v', 'u'] });
+    const after = stats.frequencies('map', holders)[0];
+    expect(after).toBeGreaterThan(before);
+    expect(after).toBe(stats.frequency('a', 'map'));
+    holders.push('c');
+    expect([...stats.frequencies('map', holders)]).toHaveLength(3);
+  });
 });

@@ -34,6 +34,9 @@ export class FieldStatistics<Field extends string> {
   readonly #totalLengths: number[];
   /** Bumped by every change: field averages, and so every document's factors, are then stale. */
   #generation = 0;
+  /** Term → its holders' frequencies, as {@link frequencies} computed them during `#cachedGeneration`. */
+  readonly #cached = new Map<string, { holders: readonly string[]; count: number; values: Float64Array }>();
+  #cachedGeneration = 0;
 
   constructor(fields: Readonly<Record<Field, FieldWeight>>) {
     this.#fields = Object.keys(fields) as Field[];
@@ -94,6 +97,23 @@ export class FieldStatistics<Field extends string> {
       frequency += count * document.factors[index];
     }
     return frequency;
+  }
+
+  /**
+   * The pseudo frequency of a term in each of `holders` (see {@link frequency}), in the same order:
+   * remembered until a document is added or removed, so the words queries share are computed once.
+   */
+  frequencies(term: string, holders: readonly string[]): Float64Array {
+    if (this.#cachedGeneration !== this.#generation) {
+      this.#cached.clear();
+      this.#cachedGeneration = this.#generation;
+    }
+    const cached = this.#cached.get(term);
+    if (cached !== undefined && cached.holders === holders && cached.count === holders.length)
+      return cached.values;
+    const values = Float64Array.from(holders, (id) => this.frequency(id, term));
+    this.#cached.set(term, { holders, count: holders.length, values });
+    return values;
   }
 
   /** Recomputes a document's per-field factors from the current average field lengths. */

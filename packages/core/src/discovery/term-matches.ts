@@ -118,8 +118,11 @@ export function termMatches(hits: TermHits, stats: FieldStatistics<string>, term
       const frequencies = new Map<string, number>();
       terms.forEach((derived, index) => {
         const weight = derived === term ? 1 : DERIVED_TERM_WEIGHT;
-        for (const id of holders[index]) {
-          const frequency = weight * stats.frequency(id, derived);
+        const ids = holders[index];
+        const values = stats.frequencies(derived, ids);
+        for (let position = 0; position < ids.length; position++) {
+          const id = ids[position];
+          const frequency = weight * values[position];
           if (frequency > (frequencies.get(id) ?? 0) || !frequencies.has(id)) frequencies.set(id, frequency);
         }
       });
