@@ -1,4 +1,9 @@
-import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  type CallToolResult,
+  Client,
+  type ElicitResult,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AskingMcpServer, startAskingMcpServer } from './support/asking-mcp-server.ts';
 import { queuedModel } from './support/queued-model.ts';
@@ -28,7 +33,7 @@ async function person(name: string, sure: boolean, asked: string[]): Promise<Cli
     { name: `client of ${name}`, version: '1.0.0' },
     { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'legacy' } },
   );
-  client.setRequestHandler('elicitation/create', async ({ params }) => {
+  client.setRequestHandler('elicitation/create', async ({ params }): Promise<ElicitResult> => {
     asked.push(params.message);
     return params.message.startsWith('What')
       ? { action: 'accept', content: { name } }
