@@ -5,6 +5,7 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import type { ReadRequest } from './read-json-body.ts';
 
 /** Sessions idle longer than this are closed (ms). */
 const IDLE_MS = 30 * 60_000;
@@ -26,22 +27,26 @@ interface Session {
 export class EndpointSessions {
   readonly #sessions = new Map<string, Session>();
 
-  /** Serves one 2025-era request of `userId`; `open` builds the server of a new session. */
-  async handle(request: Request, userId: string, authInfo: AuthInfo, open: () => Server): Promise<Response> {
+  /**
+   * Serves one 2025-era request of `userId` (its JSON body already read, see `readJsonBody`);
+   * `open` builds the server of a new session.
+   */
+  async handle(
+    { request, parsedBody }: ReadRequest,
+    userId: string,
+    authInfo: AuthInfo,
+    open: () => Server,
+  ): Promise<Response> {
     const id = request.headers.get('mcp-session-id');
     if (id) {
       const session = this.#sessions.get(id);
       if (!session || session.userId !== userId) return jsonRpcError(404, -32001, 'Session not found');
       session.usedAt = Date.now();
-      return session.transport.handleRequest(request, { authInfo });
+      return session.transport.handleRequest(request, { authInfo, parsedBody });
     }
     if (request.method !== 'POST')
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    const body = await request
-      .clone()
-      .json()
-      .catch(() => undefined);
-    if (!isInitializeRequest(body)) {
+    if (!isInitializeRequest(parsedBody)) {
       return jsonRpcError(
         400,
         -32000,
@@ -59,7 +64,7 @@ export class EndpointSessions {
       },
     });
     await open().connect(transport);
-    return transport.handleRequest(request, { authInfo, parsedBody: body });
+    return transport.handleRequest(request, { authInfo, parsedBody });
   }
 
   /** Closes every session. */

@@ -13,6 +13,7 @@ import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp
 import { ListChangeForwarding } from './list-change-forwarding.ts';
 import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
+import { readJsonBody } from './read-json-body.ts';
 import { ResourceSubscriptions } from './resource-subscriptions.ts';
 import { ToolApproval } from './tool-approval.ts';
 import { UserEventBus } from './user-event-bus.ts';
@@ -89,8 +90,11 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
       );
     }
     const authInfo = { ...endpointAuthInfo(user), extra: { userId: user.id, user } };
-    if (!(await isLegacyRequest(request))) return bus.serve(user, () => modern.fetch(request, { authInfo }));
-    return sessions.handle(request, user.id, authInfo, () =>
+    const read = await readJsonBody(request);
+    if (read instanceof Response) return read;
+    if (!(await isLegacyRequest(read.request, read.parsedBody)))
+      return bus.serve(user, () => modern.fetch(read.request, { authInfo, parsedBody: read.parsedBody }));
+    return sessions.handle(read, user.id, authInfo, () =>
       createGatewayMcpServer(deps, {
         user,
         requestedMode,
