@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('attaching a resource from a resource template (Ch
     const attachment = page.getByTestId('attachment');
     await expect(attachment.getAttribute('title')).resolves.toBe('demo://resource/dynamic/text/7');
     await expect(attachment.textContent()).resolves.toContain('Dynamic Text Resource (7)');
-    await expect(form.count()).resolves.toBe(0);
+    await form.waitFor({ state: 'detached' });
     await page.screenshot({ path: `/tmp/h5-${screenshot}-attached.png` });
 
     await page.getByLabel('Message').fill('What does this resource say?');
