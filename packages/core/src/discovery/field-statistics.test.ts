@@ -69,4 +69,10 @@ describe('FieldStatistics', () => {
     holders.push('c');
     expect([...stats.frequencies('map', holders)]).toHaveLength(3);
   });
+
+  it('stops a count at 255 in its own field, never carrying into the next field', () => {
+    const stats = new FieldStatistics({ name: { weight: 1, b: 0 }, text: { weight: 100, b: 0 } });
+    stats.add('a', { name: Array.from({ length: 300 }, () => 'map'), text: [] });
+    expect(stats.frequency('a', 'map')).toBe(255);
+  });
 });

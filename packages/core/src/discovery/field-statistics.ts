@@ -57,10 +57,10 @@ export class FieldStatistics<Field extends string> {
     const counts = new Map<string, number>();
     const lengths = this.#fields.map((field, index) => {
       const unit = FIELD_RADIX ** index;
-      const fieldCounts = new Map<string, number>();
-      for (const term of terms[field]) fieldCounts.set(term, (fieldCounts.get(term) ?? 0) + 1);
-      for (const [term, count] of fieldCounts) {
-        counts.set(term, (counts.get(term) ?? 0) + Math.min(count, MAX_COUNT) * unit);
+      for (const term of terms[field]) {
+        const packed = counts.get(term) ?? 0;
+        // One pass over the field: a count stops at MAX_COUNT rather than carry into the next field.
+        if (Math.floor(packed / unit) % FIELD_RADIX < MAX_COUNT) counts.set(term, packed + unit);
       }
       this.#totalLengths[index] += terms[field].length;
       return terms[field].length;

@@ -46,10 +46,9 @@ export class TermIndex {
   readonly #tree = new SearchableMap<string[]>();
   readonly #documents = new Map<string, readonly string[]>();
 
-  /** Indexes a document's terms under its id (an id already indexed is replaced). */
-  add(id: string, terms: Iterable<string>): void {
+  /** Indexes a document's distinct terms under its id (an id already indexed is replaced). */
+  add(id: string, distinct: readonly string[]): void {
     this.discard(id);
-    const distinct = [...new Set(terms)];
     for (const term of distinct) {
       const holders = this.#holders.get(term);
       if (holders !== undefined) holders.push(id);
