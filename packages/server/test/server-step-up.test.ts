@@ -209,4 +209,30 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
       'shop:checkout',
     ]);
   });
+
+  it("a turn refused while the user is connecting (401, refresh revoked) does not spoil that authorization's PKCE verifier", async () => {
+    authorizationServer.accessTokenTtl = 1;
+    try {
+      await connect(gw.admin, 'admin');
+      const { tokens, client } = await storedState('admin');
+      await authorizationServer.revoke(String(tokens?.refresh_token), String(client?.client_id));
+      const started = await gw.admin.post(`/servers/${shopId}/authorize`);
+      const page = new URL(started.body.authorization_url);
+      const exp = decodeJwt(String(tokens?.access_token)).exp ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now() + 1100)));
+
+      const refused = await toolTurn(gw.admin, 'get_cart');
+      const servers = custom(refused.events, 'server_needs_authorization').map(
+        (event) => event.data.value.server,
+      );
+      expect(servers).toContain('shop');
+
+      const callback = await approveAuthorization(page, `${gw.url}/oauth/callback`, 'admin');
+      const finished = await fetch(`${gw.url}/oauth/callback?${callback}`);
+      expect(await finished.text()).toContain('shop is connected');
+      expect((await toolTurn(gw.admin, 'get_cart')).seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
+    } finally {
+      authorizationServer.accessTokenTtl = 300;
+    }
+  });
 });

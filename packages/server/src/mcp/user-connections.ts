@@ -44,6 +44,7 @@ export class UserConnections {
       userId,
       row,
       redirectUrl: this.#options.redirectUrl(),
+      finishesAuthorizations: false,
     });
     const fetch = stepUpScopeFetch(
       singleUseRefreshFetch(base.fetch ?? globalThis.fetch, {

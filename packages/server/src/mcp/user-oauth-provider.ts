@@ -15,6 +15,12 @@ export interface UserOAuthProviderOptions {
   openAuthorizationPage?: OAuthSessionProviderOptions['openAuthorizationPage'];
   /** The `state` parameter binding an authorization to its flow record. */
   state?: string;
+  /**
+   * False for a connection nobody watches (a turn's): an authorization the SDK starts there (after
+   * a 401 it could not refresh its way out of) is never finished, so its PKCE verifier is not kept
+   * over that of an authorization the user has under way. Default true.
+   */
+  finishesAuthorizations?: boolean;
 }
 
 /**
@@ -52,5 +58,12 @@ export function userOAuthProvider(options: UserOAuthProviderOptions): OAuthSessi
     openAuthorizationPage: options.openAuthorizationPage ?? (() => undefined),
     ...(options.state === undefined ? {} : { state: options.state }),
   };
-  return new OAuthSessionProvider(settings);
+  return options.finishesAuthorizations === false
+    ? new UnattendedOAuthProvider(settings)
+    : new OAuthSessionProvider(settings);
+}
+
+/** A provider whose authorization pages nobody sees: it keeps no PKCE verifier of its own. */
+class UnattendedOAuthProvider extends OAuthSessionProvider {
+  override async saveCodeVerifier(): Promise<void> {}
 }
