@@ -1,7 +1,7 @@
-import type { SqlPlan } from '@switchboard/servers/country-questions';
 import type { ToolChoice } from './choose-tool.ts';
 import { humanize } from './choose-widget.ts';
 import { isRecord, mainRecords, parseResult } from './parse-result.ts';
+import type { SqlPlan } from './query-templates.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import type { PropertyInfo } from './schema-properties.ts';
 import { shortToolName } from './tool-roles.ts';

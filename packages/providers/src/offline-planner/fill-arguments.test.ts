@@ -171,17 +171,31 @@ describe('fillArguments', () => {
     expect(filled.general).toEqual(['room']);
   });
 
-  test('SQL from a country-question template for a countries SQL tool', () => {
-    const filled = fillArguments(querySql, context('which are the largest countries by area'));
-    expect(filled.args).toEqual({
-      sql: 'SELECT name, area FROM countries WHERE area IS NOT NULL ORDER BY area DESC LIMIT $1',
-      params: [10],
-    });
+  test('SQL from a country-question template the server published in a recipe read earlier', () => {
+    const largest = 'SELECT name, area FROM countries WHERE area IS NOT NULL ORDER BY area DESC LIMIT $1';
+    const recipe: ToolExchange = {
+      call: {
+        type: 'tool_use',
+        id: 'r1',
+        name: 'open_data_mcp_get_recipe',
+        input: { name: 'country-questions' },
+      },
+      result: {
+        type: 'tool_result',
+        tool_use_id: 'r1',
+        content: `# Country question templates\n\n\`\`\`json\n[\n  ${JSON.stringify({ template: 'largest countries by area', sql: largest })}\n]\n\`\`\`\n`,
+      },
+    };
+    const filled = fillArguments(querySql, context('which are the largest countries by area', [recipe]));
+    expect(filled.args).toEqual({ sql: largest, params: [10] });
     expect(filled.sqlPlan?.template).toBe('largest countries by area');
-    expect(
-      fillArguments(querySql, context('what is 5 plus 3')).missing.map((property) => property.name),
-    ).toEqual(['sql']);
+    const missing = (text: string, exchanges: ToolExchange[]) =>
+      fillArguments(querySql, context(text, exchanges)).missing.map((property) => property.name);
+    expect(missing('what is 5 plus 3', [recipe])).toEqual(['sql']);
+    // No template read, or none for this variant: the planner writes no SQL of its own.
+    expect(missing('which are the largest countries by area', [])).toEqual(['sql']);
+    expect(missing('largest countries in Europe', [recipe])).toEqual(['sql']);
     const otherDatabase = { ...querySql, description: 'Run SQL against the sales database.' };
-    expect(fillArguments(otherDatabase, context('largest countries by area')).args).toEqual({});
+    expect(fillArguments(otherDatabase, context('largest countries by area', [recipe])).args).toEqual({});
   });
 });

@@ -1,11 +1,12 @@
 import type { ProviderTool } from '@switchboard/core';
-import { planCountryQuery, type SqlPlan } from '@switchboard/servers/country-questions';
+import { readCountryQuestion } from './country-question.ts';
 import { readDate } from './extract/dates.ts';
 import { findChoice } from './extract/enum-values.ts';
 import { readKeyValue } from './extract/key-value.ts';
 import { readCount, readNumbers, spellOutOperators } from './extract/numbers.ts';
 import { findReference } from './extract/references.ts';
 import { subjectWords } from './message-words.ts';
+import { readQueryTemplates, type SqlPlan, sqlPlanFor } from './query-templates.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import { type PropertyInfo, schemaProperties } from './schema-properties.ts';
 
@@ -69,7 +70,7 @@ export function fillArguments(tool: ProviderTool, context: FillContext): FilledA
     const coerced = explicit === undefined ? undefined : coerce(explicit, property);
     if (coerced !== undefined) set(property, coerced, 'specific');
   }
-  fillSql(tool, properties, context.text, filled, open);
+  fillSql(tool, properties, context, filled, open);
   for (const property of properties.filter(open)) {
     const value = specificValue(property, tool, context, reading, filled);
     if (value !== undefined) set(property, value, property.choicesFromDescription ? 'general' : 'specific');
@@ -90,13 +91,13 @@ export function fillArguments(tool: ProviderTool, context: FillContext): FilledA
 function fillSql(
   tool: ProviderTool,
   properties: PropertyInfo[],
-  text: string,
+  context: FillContext,
   filled: FilledArguments,
   open: (property: PropertyInfo) => boolean,
 ): void {
   const sql = properties.find((property) => property.name === 'sql' && property.types.includes('string'));
-  if (sql === undefined || !open(sql) || !/\bcountr/i.test(tool.description)) return;
-  const plan = planCountryQuery(text);
+  if (sql === undefined || !open(sql) || !isCountrySqlTool(tool)) return;
+  const plan = sqlPlanFor(readCountryQuestion(context.text), readQueryTemplates(context.exchanges));
   if (plan === undefined) return;
   filled.args.sql = plan.sql;
   filled.specific.push('sql');
@@ -108,6 +109,16 @@ function fillSql(
     filled.specific.push('params');
   }
   filled.sqlPlan = plan;
+}
+
+/** A tool that takes SQL over a database of countries (the open-data server's `query_sql`). */
+export function isCountrySqlTool(tool: ProviderTool): boolean {
+  return (
+    /\bcountr/i.test(tool.description) &&
+    schemaProperties(tool.input_schema).some(
+      (property) => property.name === 'sql' && property.types.includes('string'),
+    )
+  );
 }
 
 function specificValue(

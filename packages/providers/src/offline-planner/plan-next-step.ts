@@ -1,11 +1,19 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
-import { planCountryQuery, type SqlPlan } from '@switchboard/servers/country-questions';
 import { argumentSources } from './argument-sources.ts';
 import { callTitle } from './call-title.ts';
 import { chooseTool } from './choose-tool.ts';
 import { actionReply, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
+import { readCountryQuestion } from './country-question.ts';
+import { isCountrySqlTool } from './fill-arguments.ts';
 import { words } from './message-words.ts';
 import { isRecord, parseResult } from './parse-result.ts';
+import {
+  askedForTemplates,
+  QUERY_TEMPLATES_RECIPE,
+  readQueryTemplates,
+  type SqlPlan,
+  sqlPlanFor,
+} from './query-templates.ts';
 import { candidatesFromSearch, keepRelevant, rankOfferedTools } from './rank-candidates.ts';
 import { type Conversation, readConversation, type ToolExchange } from './read-conversation.ts';
 import { schemaProperties } from './schema-properties.ts';
@@ -52,7 +60,7 @@ export function planNextStep(
   const action = turn.findLast((exchange) => toolRole(exchange.call.name) === 'action');
   if (action !== undefined) {
     // One reply per turn: which earlier results the call used is said with its result, not before it.
-    const step = afterAction(action, turn, offered, text);
+    const step = afterAction(action, conversation, offered, text);
     const sources = step.calls.length > 0 ? [] : argumentSources(action, conversation.all, text);
     return sources.length === 0 ? step : answer(`Using ${sources.join('; ')}. ${step.text}`);
   }
@@ -62,6 +70,8 @@ export function planNextStep(
     const calls = discoveryCalls(offered, query, settings.searchLimit);
     if (calls.length > 0) return { text: '', calls };
   }
+  const templates = templatesCall(conversation, offered, text);
+  if (templates !== undefined) return { text: '', calls: [templates] };
   return callBestTool(conversation, offered, text, query, settings);
 }
 
@@ -114,11 +124,12 @@ function callBestTool(
 
 function afterAction(
   action: ToolExchange,
-  turn: readonly ToolExchange[],
+  conversation: Conversation,
   offered: OfferedTools,
   text: string,
 ): PlannedStep {
-  const sqlPlan = sqlPlanOf(action, text);
+  const { turn } = conversation;
+  const sqlPlan = sqlPlanOf(action, conversation, text);
   const display = turn.findLast((exchange) => toolRole(exchange.call.name) === 'widget');
   const widgetTool = offered.ofRole('widget')[0];
   const result = action.result;
@@ -161,11 +172,48 @@ function searchInput(tool: ProviderTool, query: string, limit: number): Record<s
   return names.includes('limit') ? { query, limit } : { query };
 }
 
-/** The template behind an SQL call, when the planner built it from this message. */
-function sqlPlanOf(action: ToolExchange, text: string): SqlPlan | undefined {
-  const plan = planCountryQuery(text);
+/**
+ * For a question about countries, reads the query templates the server of the SQL tool publishes in
+ * its `country-questions` recipe, unless the conversation has them (or this turn asked for them).
+ */
+function templatesCall(
+  conversation: Conversation,
+  offered: OfferedTools,
+  text: string,
+): PlannedCall | undefined {
+  if (readCountryQuestion(text) === undefined) return undefined;
+  if (askedForTemplates(conversation.turn) || readQueryTemplates(conversation.all).length > 0)
+    return undefined;
+  const sqlTool = offered.ofRole('action').find(isCountrySqlTool);
+  if (sqlTool === undefined) return undefined;
+  const server = sqlTool.name.slice(0, -(shortToolName(sqlTool.name).length + 1));
+  const recipe = offered.byName.get(`${server}_get_recipe`);
+  return recipe === undefined ? undefined : { name: recipe.name, input: { name: QUERY_TEMPLATES_RECIPE } };
+}
+
+/**
+ * The template behind an SQL call, when the planner built it from this message: its SQL is the
+ * template's, or — once the recipe read this turn has been compressed out of the history — its params
+ * are the question's.
+ */
+function sqlPlanOf(action: ToolExchange, conversation: Conversation, text: string): SqlPlan | undefined {
+  const question = readCountryQuestion(text);
   const input = action.call.input;
-  return plan !== undefined && isRecord(input) && input.sql === plan.sql ? plan : undefined;
+  if (question === undefined || !isRecord(input)) return undefined;
+  const plan = sqlPlanFor(question, readQueryTemplates(conversation.all));
+  if (plan !== undefined) return input.sql === plan.sql ? plan : undefined;
+  const built =
+    askedForTemplates(conversation.turn) &&
+    typeof input.sql === 'string' &&
+    JSON.stringify(input.params) === JSON.stringify(question.params);
+  return built
+    ? {
+        template: question.template,
+        title: question.title,
+        sql: input.sql as string,
+        params: question.params,
+      }
+    : undefined;
 }
 
 function answer(text: string): PlannedStep {

@@ -1,4 +1,4 @@
-import { planCountryQuery } from '@switchboard/servers/country-questions';
+import { readCountryQuestion } from './country-question.ts';
 import { spellOutOperators } from './extract/numbers.ts';
 import { contentWords, unique } from './message-words.ts';
 
@@ -17,7 +17,7 @@ const INTENTS: ReadonlyArray<{ test: (text: string) => boolean; words: string[] 
     test: (text) => /\bstored\b|\b(?:get|read|retrieve)\b.*\bkey\b/i.test(text),
     words: ['read', 'stored', 'value', 'key'],
   },
-  { test: (text) => planCountryQuery(text) !== undefined, words: ['countries', 'sql', 'database'] },
+  { test: (text) => readCountryQuestion(text) !== undefined, words: ['countries', 'sql', 'database'] },
 ];
 
 /**

@@ -56,9 +56,12 @@ describe('offline planner against the open-data server (Streamable HTTP) among t
       'calculator_webmcp_search_tools',
       'open_data_mcp_search_tools',
       'shop_mcp_search_tools',
+      'open_data_mcp_get_recipe',
       'open_data_mcp_query_sql',
       'autoui_webmcp_widget_display',
     ]);
+    // The SQL templates are the server's own, read from the recipe it publishes.
+    expect(turn.call('open_data_mcp_get_recipe')?.args).toEqual({ name: 'country-questions' });
     expect(turn.call('open_data_mcp_query_sql')?.args).toEqual({
       sql: 'SELECT name, area FROM countries WHERE area IS NOT NULL ORDER BY area DESC LIMIT $1',
       params: [10],

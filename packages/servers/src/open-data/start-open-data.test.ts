@@ -165,7 +165,13 @@ describe('open-data server', () => {
   it('runs every SQL example of its recipes and finds rows', async () => {
     const recipes = await loadRecipes(new URL('./recipes/', import.meta.url));
     expect(recipes.map((recipe) => recipe.name).sort()).toEqual(
-      ['compare-countries', 'countries-on-a-map', 'country-profile', 'largest-countries-chart'].sort(),
+      [
+        'compare-countries',
+        'countries-on-a-map',
+        'country-profile',
+        'country-questions',
+        'largest-countries-chart',
+      ].sort(),
     );
     let examples = 0;
     for (const recipe of recipes) {
@@ -184,6 +190,24 @@ describe('open-data server', () => {
       query: 'compare France and Spain',
     });
     expect(found.recipes[0].name).toBe('compare-countries');
+  });
+
+  it('publishes query templates (the offline planner reads them) whose every variant runs', async () => {
+    const recipe = await mcp.call('get_recipe', { name: 'country-questions' });
+    const block = /```json\n([\s\S]*?)```/.exec(recipe.text)?.[1] ?? '[]';
+    const templates = JSON.parse(block) as Array<{ template: string; sql: string; place?: boolean }>;
+    expect(new Set(templates.map((row) => row.template)).size).toBe(9);
+    for (const { template, sql, place } of templates) {
+      const params =
+        template === 'compare countries'
+          ? [['France', 'Germany']]
+          : template === 'neighbours of a country' || template === 'country profile'
+            ? ['France']
+            : [...(place ? ['Africa'] : []), ...(/LIMIT \$/.test(sql) ? [5] : [])];
+      const result = await mcp.call('query_sql', { sql, params });
+      expect(result.isError, `${template}: ${result.text}`).toBe(false);
+      expect((JSON.parse(result.text) as Rows).rowCount, `${template}: ${sql}`).toBeGreaterThan(0);
+    }
   });
 
   it('stops a query that runs too long, then answers the next one', async () => {
