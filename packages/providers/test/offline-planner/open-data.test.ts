@@ -102,6 +102,18 @@ describe('offline planner against the open-data server (Streamable HTTP) among t
     expect(((map?.data.markers ?? []) as unknown[]).length).toBeGreaterThanOrEqual(12);
   });
 
+  test("the README's two country questions in one conversation: the second reuses or re-reads the templates", async () => {
+    const session = new AgentSession();
+    const largest = await runTurn('which are the largest countries by area', { layers, mcpClients, session });
+    expect(largest.widgets[0]?.type).toBe('chart');
+    const map = await runTurn('show countries in South America on a map', { layers, mcpClients, session });
+    expect(map.call('open_data_mcp_query_sql')?.args).toEqual({
+      sql: 'SELECT name, capital, lat, lng FROM countries WHERE (region ILIKE $1 OR subregion ILIKE $1) ORDER BY name',
+      params: ['South America'],
+    });
+    expect(map.widgets[0]?.type).toBe('map');
+  });
+
   test('"tell me about France" → a country profile as markdown', async () => {
     const turn = await runTurn('tell me about France', options());
     expect(turn.call('open_data_mcp_query_sql')?.args).toMatchObject({ params: ['France'] });
