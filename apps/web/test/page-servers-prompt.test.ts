@@ -32,7 +32,7 @@ describe("the standalone app's page servers as the model sees them", () => {
 
   it('keeps the display step in the eager and the global prompt', async () => {
     const eager = await firstRequest({ discovery: 'eager' });
-    expect(eager.system).toContain('Then Display the results:\n  autoui_webmcp_widget_display(name, params)');
+    expect(eager.system).toContain('Then display the results:\n  autoui_webmcp_widget_display(name, params)');
     await expect(snapshotText(eager.system, eager.tools)).toMatchFileSnapshot(
       './__snapshots__/page-servers-eager.txt',
     );

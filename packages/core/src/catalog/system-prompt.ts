@@ -60,7 +60,9 @@ export function renderEagerSystemPrompt(catalog: ToolCatalog): string {
     '',
     'WORKFLOW',
     'Execute the tools with the parameters their schemas require. If a call is rejected, correct the parameters using the expected schema in the error and try again.',
-    ...displayStep(servers, call).map((line) => line.replace(/^STEP 4 — /, 'Then ')),
+    ...displayStep(servers, call).map((line) =>
+      line.replace(/^STEP 4 — (.)/, (_, first: string) => `Then ${first.toLowerCase()}`),
+    ),
   ].join('\n');
 }
 
