@@ -210,7 +210,7 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
     ]);
   });
 
-  it("a turn refused while the user is connecting (401, refresh revoked) does not spoil that authorization's PKCE verifier", async () => {
+  it('a turn refused for a revoked refresh token (401) forgets the dead tokens and does not spoil a Connect under way', async () => {
     authorizationServer.accessTokenTtl = 1;
     try {
       await connect(gw.admin, 'admin');
@@ -226,6 +226,8 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
         (event) => event.data.value.server,
       );
       expect(servers).toContain('shop');
+      // The authorization server's invalid_grant was read as such: the dead tokens are forgotten.
+      expect(await authorization(gw.admin, shopId)).toBe('required');
 
       const callback = await approveAuthorization(page, `${gw.url}/oauth/callback`, 'admin');
       const finished = await fetch(`${gw.url}/oauth/callback?${callback}`);

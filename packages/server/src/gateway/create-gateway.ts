@@ -287,17 +287,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     fetch: async (request) => app.fetch(request),
     listen: (port, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
-        // overrideGlobalObjects: false keeps the global Response native fetch's: replaced by Hono's,
-        // the MCP SDK's `instanceof Response` fails on what fetch answers, and every OAuth error
-        // (a revoked refresh token, a refused code) reads as "[object Response]".
-        const listening = serve(
-          { fetch: app.fetch, port, hostname: host, overrideGlobalObjects: false },
-          (info: AddressInfo) => {
-            const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
-            publicUrl ??= `http://${shown}:${info.port}`;
-            resolve(`http://${shown}:${info.port}`);
-          },
-        );
+        const listening = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+          const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
+          publicUrl ??= `http://${shown}:${info.port}`;
+          resolve(`http://${shown}:${info.port}`);
+        });
         listening.once('error', reject);
         server = listening;
       }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
+import type { McpConnectionOptions } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
 import type { Database } from '../storage/database.ts';
 import {
@@ -11,6 +12,7 @@ import type { ServerRow } from '../store/server-store.ts';
 import { clearStepUpScope, stepUpScopeOf } from '../store/step-up-scope-store.ts';
 import { challengedScope } from './challenged-scope.ts';
 import { encryptedStateStore } from './encrypted-state-store.ts';
+import { withGlobalErrorResponses } from './global-error-responses.ts';
 import { revokeOAuthTokens } from './revoke-oauth-tokens.ts';
 import type { ServerRegistry } from './server-registry.ts';
 import { userOAuthProvider } from './user-oauth-provider.ts';
@@ -75,7 +77,7 @@ export class ServerAuthorizations {
       { state, userId: user.id, serverId: row.id, returnTo: returnTo ?? null },
       this.#options.flowTtlMs ?? 600_000,
     );
-    const fetchFn = this.#options.registry.fetchFor(row);
+    const fetchFn = this.#fetchFor(row);
     const scope = await this.#scopeToRequest(user, row, key, fetchFn);
     const result = await this.#run(row, () =>
       auth(provider, { serverUrl: urlOf(row), fetchFn, forceReauthorization: true, scope }),
@@ -136,7 +138,7 @@ export class ServerAuthorizations {
         serverUrl: urlOf(row),
         authorizationCode: code,
         iss: query.get('iss') ?? undefined,
-        fetchFn: this.#options.registry.fetchFor(row),
+        fetchFn: this.#fetchFor(row),
       }),
     );
     await clearStepUpScope(this.#options.db, flow.userId, row.id);
@@ -148,11 +150,7 @@ export class ServerAuthorizations {
   async disconnect(user: User, row: ServerRow): Promise<{ revoked: boolean }> {
     const key = this.#key();
     const store = encryptedStateStore({ db: this.#options.db, key, userId: user.id, serverId: row.id });
-    const revoked = await revokeOAuthTokens(
-      await store.load(),
-      urlOf(row),
-      this.#options.registry.fetchFor(row),
-    );
+    const revoked = await revokeOAuthTokens(await store.load(), urlOf(row), this.#fetchFor(row));
     await deleteServerCredential(this.#options.db, user.id, row.id);
     await this.#options.registry.forgetUserConnection(user.id, row.id);
     return { revoked };
@@ -168,12 +166,17 @@ export class ServerAuthorizations {
     user: User,
     row: ServerRow,
     key: Uint8Array,
-    fetchFn: ReturnType<ServerRegistry['fetchFor']>,
+    fetchFn: McpConnectionOptions['fetch'],
   ): Promise<string | undefined> {
     const { db } = this.#options;
     const wanted = (await stepUpScopeOf(db, user.id, row.id)) ?? (await challengedScope(urlOf(row), fetchFn));
     const { tokens } = await encryptedStateStore({ db, key, userId: user.id, serverId: row.id }).load();
     return computeScopeUnion(tokens?.scope, wanted);
+  }
+
+  /** The fetch to reach the server and its authorization server with, its OAuth errors readable by the SDK. */
+  #fetchFor(row: ServerRow): McpConnectionOptions['fetch'] {
+    return withGlobalErrorResponses(this.#options.registry.fetchFor(row));
   }
 
   #key(): Uint8Array {

@@ -2,6 +2,7 @@ import { McpConnection, type McpConnectionOptions } from '@switchboard/core/node
 import type { Database } from '../storage/database.ts';
 import type { ServerRow } from '../store/server-store.ts';
 import { CredentialLocks } from './credential-locks.ts';
+import { withGlobalErrorResponses } from './global-error-responses.ts';
 import { singleUseRefreshFetch } from './single-use-refresh-fetch.ts';
 import { stepUpScopeFetch } from './step-up-scope-fetch.ts';
 import { userOAuthProvider } from './user-oauth-provider.ts';
@@ -47,7 +48,7 @@ export class UserConnections {
       finishesAuthorizations: false,
     });
     const fetch = stepUpScopeFetch(
-      singleUseRefreshFetch(base.fetch ?? globalThis.fetch, {
+      singleUseRefreshFetch(withGlobalErrorResponses(base.fetch), {
         locks: this.#locks,
         key: this.#options.key,
         userId,
