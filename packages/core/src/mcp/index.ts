@@ -12,7 +12,7 @@ export type {
 } from './connection-options.ts';
 export type { McpAuthorization } from './mcp-authorization.ts';
 export { McpClientPool, type McpLayerFailure, type McpPoolLayers } from './mcp-client-pool.ts';
-export { McpConnection, type McpRequestOptions, type ToolsChangedListener } from './mcp-connection.ts';
+export { McpConnection, type McpRequestOptions } from './mcp-connection.ts';
 export {
   McpConnectionError,
   type McpConnectionErrorInit,
@@ -28,3 +28,4 @@ export {
 export type { McpTransportKind } from './open-client.ts';
 export { toToolDef } from './to-tool-def.ts';
 export { toToolOutput } from './to-tool-output.ts';
+export type { ToolsChangedListener } from './tool-list.ts';

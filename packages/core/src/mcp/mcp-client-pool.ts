@@ -1,7 +1,8 @@
 import type { McpLayer } from '../types/layers.ts';
 import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
-import { McpConnection, type ToolsChangedListener } from './mcp-connection.ts';
+import { McpConnection } from './mcp-connection.ts';
+import type { ToolsChangedListener } from './tool-list.ts';
 
 /** A server whose layer could not be loaded. */
 export interface McpLayerFailure {
