@@ -3,7 +3,6 @@ import {
   AgentSession,
   buildDiscoveryTools,
   type CustomEventMap,
-  createWebMcpServer,
   type ModelRequest,
   type ModelStreamEvent,
   runAgentLoop,
@@ -11,39 +10,12 @@ import {
 } from '@switchboard/core';
 import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
+import { widgetDisplayLayer } from '../../test/offline-planner/harness.ts';
 import { createOfflinePlanner } from './create-offline-planner.ts';
 import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
 
 /** A widget a UI layer showed, as the `widget` event carries it. */
 type ShownWidget = CustomEventMap['widget'];
-
-/** A display tool that accepts any widget and echoes it back, as a UI layer's widget_display (a presentation tool) does. */
-function widgetLayer(): ToolLayer {
-  const server = createWebMcpServer('autoui', { description: 'Widgets on a canvas.' });
-  server.registerTool(
-    {
-      name: 'widget_display',
-      description: 'Display a widget on the canvas.',
-      inputSchema: {
-        type: 'object',
-        properties: { name: { type: 'string' }, params: { type: 'object' } },
-        required: ['name', 'params'],
-      },
-      execute: ({ name, params }, context) => {
-        const shown: ShownWidget = {
-          id: `w_${context.toolCallId}`,
-          type: String(name),
-          data: params as Record<string, unknown>,
-          toolCallId: context.toolCallId ?? '',
-        };
-        context.emit?.('widget', shown);
-        return { widget: name, data: params, id: shown.id };
-      },
-    },
-    { presentation: 'show data as a widget' },
-  );
-  return server.layer();
-}
 
 async function run(message: string, options: Partial<AgentLoopOptions> & { layers: ToolLayer[] }) {
   const widgets: ShownWidget[] = [];
@@ -85,7 +57,7 @@ describe('createOfflinePlanner', () => {
 
   test('searches, calls the found tool, displays a stat and answers in one short sentence', async () => {
     const { result, widgets, names } = await run('what is 5 plus 3', {
-      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+      layers: [createCalculatorStorageServer().layer(), widgetDisplayLayer()],
     });
     expect(result.stopReason).toBe('end_turn');
     expect(names).toEqual([
@@ -104,7 +76,7 @@ describe('createOfflinePlanner', () => {
   });
 
   test('works across turns: stores a value, then reads it back', async () => {
-    const layers = [createCalculatorStorageServer().layer(), widgetLayer()];
+    const layers = [createCalculatorStorageServer().layer(), widgetDisplayLayer()];
     const session = new AgentSession();
     const stored = await run('store hello under greeting', { layers, session });
     expect(
@@ -137,7 +109,7 @@ describe('createOfflinePlanner', () => {
 
   test('says what it understood and what is missing instead of calling with guesses', async () => {
     const { result, names } = await run('calculate the sum please', {
-      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+      layers: [createCalculatorStorageServer().layer(), widgetDisplayLayer()],
     });
     expect(names).toEqual(['calculator_webmcp_search_tools']);
     expect(result.text).toContain('The best matching tool is calculator_webmcp_calculate');
@@ -148,7 +120,7 @@ describe('createOfflinePlanner', () => {
 
   test('says so when no tool fits', async () => {
     const { result, names } = await run('good morning', {
-      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+      layers: [createCalculatorStorageServer().layer(), widgetDisplayLayer()],
     });
     expect(names).toEqual(['calculator_webmcp_search_tools']);
     expect(result.text).toMatch(
@@ -159,7 +131,7 @@ describe('createOfflinePlanner', () => {
 
   test('reports a tool error without displaying anything', async () => {
     const { result, widgets } = await run('what is 5 divided by 0', {
-      layers: [createCalculatorStorageServer().layer(), widgetLayer()],
+      layers: [createCalculatorStorageServer().layer(), widgetDisplayLayer()],
     });
     expect(result.toolCalls.at(-1)).toMatchObject({
       name: 'calculator_webmcp_calculate',
