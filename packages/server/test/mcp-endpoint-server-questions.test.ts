@@ -42,6 +42,20 @@ const interview =
 const textOf = (result: unknown) =>
   (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
+/** Calls a tool at log level `info`, collecting the progress messages and log data the client receives. */
+async function callHearing(client: Client, name: string) {
+  const progress: string[] = [];
+  const logs: unknown[] = [];
+  client.setNotificationHandler('notifications/message', (notification) => {
+    logs.push(notification.params.data);
+  });
+  const result = await client.callTool(
+    { name, arguments: {}, _meta: { [LOG_LEVEL_META_KEY]: 'info' } },
+    { onprogress: (update) => progress.push(update.message ?? '') },
+  );
+  return { result, progress, logs };
+}
+
 describe("the underlying servers' questions during a /mcp tool call", () => {
   const secretKey = randomBytes(32);
   let asking: AskingMcpServer;
@@ -136,15 +150,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
       },
     });
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    const progress: string[] = [];
-    const logs: unknown[] = [];
-    client.setNotificationHandler('notifications/message', (notification) => {
-      logs.push(notification.params.data);
-    });
-    const result = await client.callTool(
-      { name: 'asking_interview', arguments: {}, _meta: { [LOG_LEVEL_META_KEY]: 'info' } },
-      { onprogress: (update) => progress.push(update.message ?? '') },
-    );
+    const { result, progress, logs } = await callHearing(client, 'asking_interview');
     expect(textOf(result)).toBe('hello Ada; confirmed true');
     expect(asked).toEqual(['What is your name?', 'Are you sure, Ada?']);
     // The SDK clients add their own progress messages for each round ("Fulfilling input required …").
@@ -156,15 +162,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
   it("sends a call's progress and logs on its response to a 2026-07-28 client that answers nothing", async () => {
     const client = await connect();
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    const progress: string[] = [];
-    const logs: unknown[] = [];
-    client.setNotificationHandler('notifications/message', (notification) => {
-      logs.push(notification.params.data);
-    });
-    const result = await client.callTool(
-      { name: 'asking_count', arguments: {}, _meta: { [LOG_LEVEL_META_KEY]: 'info' } },
-      { onprogress: (update) => progress.push(update.message ?? '') },
-    );
+    const { result, progress, logs } = await callHearing(client, 'asking_count');
     expect(textOf(result)).toBe('counted');
     expect(progress).toEqual(['one', 'two']);
     expect(logs).toEqual(['one', 'two']);
