@@ -51,3 +51,25 @@ describe('migration 4 (one index on messages; session version and tool turns)', 
     }
   });
 });
+
+describe('migration 11 (OAuth subjects of users created through the API)', () => {
+  it('gives each subject to one user and forgets a deleted user’s subjects', async () => {
+    const db = await openPgliteDatabase();
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version < 11),
+      );
+      await db.query("INSERT INTO users (id, name, role) VALUES ('u', 'U', 'user'), ('v', 'V', 'user')");
+      expect(await migrate(db, MIGRATIONS)).toEqual([11]);
+      await db.query("INSERT INTO user_oauth_subjects (subject, user_id) VALUES ('sso|u', 'u')");
+      await expect(
+        db.query("INSERT INTO user_oauth_subjects (subject, user_id) VALUES ('sso|u', 'v')"),
+      ).rejects.toThrow(/duplicate key/);
+      await db.query("DELETE FROM users WHERE id = 'u'");
+      expect((await db.query('SELECT subject FROM user_oauth_subjects')).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});

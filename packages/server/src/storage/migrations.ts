@@ -283,4 +283,16 @@ CREATE TABLE direct_call_elicitations (
 );
 `,
   },
+  {
+    version: 11,
+    name: "the OAuth subjects (the authorization server's user claim) of users created through the API",
+    sql: `
+CREATE TABLE user_oauth_subjects (
+  subject text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX user_oauth_subjects_user ON user_oauth_subjects (user_id);
+`,
+  },
 ];
