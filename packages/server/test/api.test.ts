@@ -97,6 +97,8 @@ describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
       ['/servers/{id}/authorize', 'post'],
       ['/servers/{id}/authorization', 'delete'],
       ['/oauth/callback', 'get'],
+      ['/users/{id}', 'get'],
+      ['/users/{id}', 'patch'],
     ];
     for (const [path, method] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     const validator = new SchemaValidator({

@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
-import { OAuthSessionProvider } from '@switchboard/core';
+import type { Client } from '@modelcontextprotocol/client';
+import type { OAuthSessionProvider } from '@switchboard/core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
@@ -15,11 +14,15 @@ import { type RunningShippedServers, startShippedServers } from '../src/cli/star
 import { createGateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
 import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import {
+  accessTokenFor,
+  authorizeEndpoint,
+  connectWithProvider,
+  initializeWith,
+} from './support/endpoint-oauth.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
-
-const REDIRECT_URL = 'http://127.0.0.1/oauth-test-callback';
 
 const textOf = (result: unknown) =>
   (result as { content: Array<{ text?: string }> }).content.map((block) => block.text ?? '').join('\n');
@@ -85,27 +88,9 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     return out;
   }
 
-  /** An OAuth-only MCP client, as Claude Desktop's connectors, VS Code or Cursor are. */
-  function oauthClient(): { provider: OAuthSessionProvider; pages: URL[] } {
-    const pages: URL[] = [];
-    const provider = new OAuthSessionProvider({
-      redirectUrl: REDIRECT_URL,
-      clientMetadata: {
-        client_name: 'OAuth-only MCP client',
-        redirect_uris: [REDIRECT_URL],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      },
-      openAuthorizationPage: (url) => void pages.push(url),
-    });
-    return { provider, pages };
-  }
-
   const connectWith = async (provider: OAuthSessionProvider) => {
-    const client = new Client({ name: 'oauth-only-client', version: '1.0.0' });
+    const client = await connectWithProvider(endpoint, provider);
     clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
     return client;
   };
 
@@ -113,68 +98,19 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   async function authorize(
     login: string,
   ): Promise<{ provider: OAuthSessionProvider; authorizationUrl: URL }> {
-    const { provider, pages } = oauthClient();
-    const transport = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
-    const first = new Client({ name: 'oauth-only-client', version: '1.0.0' });
-    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
-    const [authorizationUrl] = pages;
-    expect(authorizationUrl).toBeDefined();
-    await transport.finishAuth(await approveAuthorization(authorizationUrl, REDIRECT_URL, login));
-    issued.push(String((await provider.tokens())?.access_token));
-    return { provider, authorizationUrl };
+    const authorized = await authorizeEndpoint(endpoint, login);
+    issued.push(String((await authorized.provider.tokens())?.access_token));
+    return authorized;
   }
 
   /** A token straight from the authorization server as `login`, for `resource` (no MCP client). */
   async function tokenFor(login: string, resource: string): Promise<string> {
-    const registration = (await fetch(`${authorizationServer.issuer}/reg`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        redirect_uris: [REDIRECT_URL],
-        token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code'],
-      }),
-    }).then((response) => response.json())) as { client_id: string };
-    const verifier = 'v'.repeat(64);
-    const challenge = Buffer.from(
-      await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)),
-    ).toString('base64url');
-    const url = new URL(`${authorizationServer.issuer}/auth`);
-    url.search = new URLSearchParams({
-      client_id: registration.client_id,
-      response_type: 'code',
-      redirect_uri: REDIRECT_URL,
-      scope: 'mcp',
-      resource,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    const callback = await approveAuthorization(url, REDIRECT_URL, login);
-    const tokens = (await fetch(`${authorizationServer.issuer}/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: callback.get('code') as string,
-        redirect_uri: REDIRECT_URL,
-        client_id: registration.client_id,
-        code_verifier: verifier,
-        resource,
-      }),
-    }).then((response) => response.json())) as { access_token: string };
-    issued.push(tokens.access_token);
-    return tokens.access_token;
+    const token = await accessTokenFor(authorizationServer.issuer, login, resource);
+    issued.push(token);
+    return token;
   }
 
-  const call = (token: string) =>
-    fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-    });
+  const call = (token: string) => initializeWith(endpoint, token);
 
   it('names the authorization server and its scopes in the protected-resource metadata (RFC 9728)', async () => {
     const unauthenticated = await call('');

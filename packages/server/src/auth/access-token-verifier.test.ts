@@ -67,6 +67,10 @@ describe('AccessTokenVerifier', () => {
     expect((await verifier.verify(await token({ sub: 'sso|42' }), RESOURCE)).userId).toBe('bob');
     // Bob signs in as his subject only: a token whose claim is merely his id is no one's.
     expect((await verifier.verify(await token({ sub: 'bob' }), RESOURCE)).userId).toBeUndefined();
+    // A subject named like an Object property is not a configured one.
+    expect((await verifier.verify(await token({ sub: 'constructor' }), RESOURCE)).userId).toBe('constructor');
+    expect(verifier.configuredUserOf('toString')).toBeUndefined();
+    expect(verifier.configuredSubjectsOf('bob')).toEqual(['sso|42']);
   });
 
   it('reads the user from the configured claim, and accepts the configured audience besides the resource', async () => {

@@ -79,7 +79,20 @@ export class AccessTokenVerifier {
     this.#usersWithSubjects = new Set(Object.values(options.subjects ?? {}));
   }
 
-  /** Whether a bearer token has the shape of a JWT (API keys never do). */
+  /** The configured user listing `subject` (`users[].oauthSubjects`), if any. */
+  configuredUserOf(subject: string): string | undefined {
+    const subjects = this.#options.subjects;
+    return subjects && Object.hasOwn(subjects, subject) ? subjects[subject] : undefined;
+  }
+
+  /** The subjects the configuration lists for a user (`users[].oauthSubjects`). */
+  configuredSubjectsOf(userId: string): string[] {
+    return Object.entries(this.#options.subjects ?? {})
+      .filter(([, owner]) => owner === userId)
+      .map(([subject]) => subject);
+  }
+
+  /** Whether a bearer token has the shape of a JWT (the gateway's own API keys never do). */
   static isJwt(token: string): boolean {
     return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
   }
@@ -114,8 +127,7 @@ export class AccessTokenVerifier {
         `the access token has no "${claim}" claim naming its user`,
       );
     return {
-      userId:
-        this.#options.subjects?.[subject] ?? (this.#usersWithSubjects.has(subject) ? undefined : subject),
+      userId: this.configuredUserOf(subject) ?? (this.#usersWithSubjects.has(subject) ? undefined : subject),
       claim,
       subject,
       ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),

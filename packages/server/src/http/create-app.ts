@@ -18,6 +18,7 @@ import { serverContentRoutes } from './routes/server-content-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
+import { userRoutes } from './routes/user-routes.ts';
 import { serveWebApp, type WebAppOptions } from './serve-web-app.ts';
 import { toApiError } from './to-api-error.ts';
 
@@ -77,6 +78,7 @@ export function createApp(
   api.route('/servers', serverContentRoutes(services));
   api.route('/servers', authorizationRoutes(services));
   api.route('/', accountRoutes(services));
+  api.route('/', userRoutes(services));
 
   app.route('/api', api);
   if (options.webDir && existsSync(join(options.webDir, 'index.html')))

@@ -343,11 +343,27 @@ export const CompleteRequestSchema: JsonSchema = {
   },
 };
 
+const OAuthSubjects: JsonSchema = {
+  type: 'array',
+  items: text(500, 1),
+  uniqueItems: true,
+  maxItems: 50,
+  description:
+    "The values of the authorization server's user claim (mcpAuthorization.userClaim, default `sub`) that sign in to /mcp as this user.",
+};
+
 export const UserCreateSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { name: text(200, 1), role: { enum: ['user', 'admin'] } },
+  properties: { name: text(200, 1), role: { enum: ['user', 'admin'] }, oauth_subjects: OAuthSubjects },
+};
+
+export const UserUpdateSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['oauth_subjects'],
+  properties: { oauth_subjects: OAuthSubjects },
 };
 
 export const PolicyUpdateSchema = ApprovalPolicySchema;

@@ -1,5 +1,9 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { AccessTokenRefusal, AccessTokenVerifier } from '../auth/access-token-verifier.ts';
+import {
+  AccessTokenRefusal,
+  AccessTokenVerifier,
+  type VerifiedAccessToken,
+} from '../auth/access-token-verifier.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';
@@ -9,8 +13,9 @@ type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'acce
 
 /**
  * The user of a `/mcp` request, from `Authorization: Bearer <token>`: one of the gateway's API
- * keys, or (with an authorization server configured) a JWT access token for this endpoint, mapped
- * to a gateway user; on an open gateway, the local user. Without a valid token: a 401 whose
+ * keys (tried first), or (with an authorization server configured) a JWT access token for this
+ * endpoint, mapped to a gateway user by its subject (configured users' `oauthSubjects`, then the
+ * `oauth_subjects` of users created through the API, then the user id); on an open gateway, the local user. Without a valid token: a 401 whose
  * `WWW-Authenticate` names the protected-resource metadata (RFC 9728), as MCP authorization asks;
  * a valid token of someone who is not a gateway user: 403 saying how to map them.
  */
@@ -22,18 +27,19 @@ export async function authenticateEndpoint(
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   if (!token) return unauthorized(services, request);
+  // Keys first: a lookup by hash is cheap, and a configured key may look like a JWT.
+  const keyed = await services.users.byApiKey(token);
+  if (keyed) return keyed;
   const { accessTokens } = services;
-  if (!accessTokens || !AccessTokenVerifier.isJwt(token)) {
-    const user = await services.users.byApiKey(token);
-    return user ?? unauthorized(services, request, 'unknown API key');
-  }
+  if (!accessTokens || !AccessTokenVerifier.isJwt(token))
+    return unauthorized(services, request, 'unknown API key');
   try {
     const verified = await accessTokens.verify(token, endpointResourceUrl(request, services));
-    const user = verified.userId === undefined ? undefined : await services.users.byId(verified.userId);
+    const user = await tokenUser(services, accessTokens, verified);
     if (user) return user;
     return refusal(
       403,
-      `Forbidden: "${verified.subject}" (the access token's ${verified.claim}) is not a user of this gateway; an administrator adds it to a user's "oauthSubjects" in the gateway configuration`,
+      `Forbidden: "${verified.subject}" (the access token's ${verified.claim}) is not a user of this gateway; an administrator adds it to a user's "oauth_subjects" (PATCH /users/{id}) or "oauthSubjects" in the gateway configuration`,
     );
   } catch (error) {
     if (!(error instanceof AccessTokenRefusal)) throw error;
@@ -46,6 +52,24 @@ export async function authenticateEndpoint(
     }
     return unauthorized(services, request, error.message);
   }
+}
+
+/**
+ * The gateway user a verified token is: the configured user listing its subject, else the user
+ * created through the API listing it, else the user whose id it is, unless that user lists
+ * subjects (in the configuration or the database) and is reached only through them.
+ */
+async function tokenUser(
+  services: EndpointAuthServices,
+  accessTokens: AccessTokenVerifier,
+  verified: VerifiedAccessToken,
+): Promise<User | undefined> {
+  const configured = accessTokens.configuredUserOf(verified.subject);
+  if (configured !== undefined) return services.users.byId(configured);
+  const user = await services.users.byOAuthSubject(verified.subject);
+  // The verifier leaves the user id out when the subject is the id of a configured user with subjects.
+  if (user?.id === verified.subject && verified.userId === undefined) return undefined;
+  return user;
 }
 
 /** The user as the MCP SDK hands it to handlers (`ctx.http.authInfo`); never the token itself. */

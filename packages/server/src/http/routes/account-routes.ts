@@ -2,28 +2,15 @@ import type { ApprovalPolicy } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { usageTotals } from '../../store/usage-store.ts';
-import { createUser, listUsers } from '../../store/user-store.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { readBody } from '../read-body.ts';
-import { PolicyUpdateSchema, UserCreateSchema } from '../schemas.ts';
+import { PolicyUpdateSchema } from '../schemas.ts';
 
-/** The caller, users (administrators), the deployment's approval policy, usage. */
+/** The caller, the deployment's approval policy, usage. */
 export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
 
   app.get('/me', (c) => c.json(c.get('user')));
-
-  app.get('/users', async (c) => {
-    requireAdmin(c.get('user'), 'list users');
-    return c.json({ items: await listUsers(services.db) });
-  });
-
-  app.post('/users', async (c) => {
-    requireAdmin(c.get('user'), 'create users');
-    const input = await readBody<{ name: string; role?: 'user' | 'admin' }>(c, UserCreateSchema, services);
-    const { user, apiKey } = await createUser(services.db, { name: input.name, role: input.role ?? 'user' });
-    return c.json({ ...user, api_key: apiKey }, 201);
-  });
 
   app.get('/policy', async (c) => c.json((await services.settings.approvalPolicy()) ?? {}));
 
