@@ -1,35 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createAutoUiServer } from '@switchboard/autoui';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
 describe("the gateway's default layers as the model sees them", () => {
-  let dataDir: string;
-  let shipped: RunningShippedServers;
+  let shipped: ShippedForGateway;
   let model: QueuedModel;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-default-layers-'));
-    shipped = await startShippedServers(Object.keys(SHIPPED_SERVERS), dataDir);
+    shipped = await startShippedForGateway(Object.keys(SHIPPED_SERVERS));
     model = queuedModel();
     gw = await startTestGateway('pglite', {
       model,
-      servers: shipped.seeds,
-      builtins: shipped.builtins,
-      builtinFetch: shipped.fetch,
+      ...shipped.gateway,
       extraLayers: [createAutoUiServer().layer()],
     });
   });
   afterAll(async () => {
     await gw?.close();
     await shipped?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('offers the shipped servers and the UI tools, with the display step, as `serve` sets them up', async () => {

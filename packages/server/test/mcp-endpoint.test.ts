@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
 import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
 
@@ -19,8 +16,7 @@ const textOf = (result: unknown) =>
   (result as ToolResult).content.map((block) => block.text ?? '').join('\n');
 
 describe('the gateway as an MCP server (/mcp)', () => {
-  let dataDir: string;
-  let shipped: RunningShippedServers;
+  let shipped: ShippedForGateway;
   let tools: TestMcpServer;
   let model: QueuedModel;
   let gw: TestGateway;
@@ -32,15 +28,13 @@ describe('the gateway as an MCP server (/mcp)', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-endpoint-'));
-    shipped = await startShippedServers(['shop', 'calculator-storage'], dataDir);
+    shipped = await startShippedForGateway(['shop', 'calculator-storage']);
     tools = await startTestMcpServer();
     model = queuedModel();
     gw = await startTestGateway('pglite', {
       model,
-      servers: [...shipped.seeds, { name: 'test tools', url: tools.url }],
-      builtins: shipped.builtins,
-      builtinFetch: shipped.fetch,
+      ...shipped.gateway,
+      servers: [...shipped.gateway.servers, { name: 'test tools', url: tools.url }],
       allowPrivateNetworks: true,
       approvalPolicy: { rules: [{ match: '*:delete_*', action: 'ask' }] },
     });
@@ -50,7 +44,6 @@ describe('the gateway as an MCP server (/mcp)', () => {
     await gw?.close();
     await tools?.close();
     await shipped?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers a request without a key with 401 and the protected-resource metadata (RFC 9728)', async () => {

@@ -1,32 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
 describe('shipped servers serve each gateway user apart', () => {
-  let dataDir: string;
-  let shipped: RunningShippedServers;
+  let shipped: ShippedForGateway;
   let model: QueuedModel;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-shipped-users-'));
-    shipped = await startShippedServers(['shop'], dataDir);
+    shipped = await startShippedForGateway(['shop']);
     model = queuedModel();
     gw = await startTestGateway('pglite', {
       model,
-      servers: shipped.seeds,
-      builtins: shipped.builtins,
-      builtinFetch: shipped.fetch,
+      ...shipped.gateway,
     });
   });
   afterAll(async () => {
     await gw?.close();
     await shipped?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('keeps carts per user in turns and direct calls, whatever user a model names', async () => {

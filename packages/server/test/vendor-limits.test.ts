@@ -1,7 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { McpRequestContext } from '@modelcontextprotocol/server';
@@ -24,7 +21,7 @@ import {
 } from '@switchboard/providers/testing';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
+import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
 /**
@@ -53,20 +50,16 @@ const VENDORS = [
 ];
 
 describe.each(VENDORS)('$vendor: a gateway turn with the shipped tools', ({ reply, model }) => {
-  let dataDir: string;
   let fake: FakeModelServer;
-  let shipped: RunningShippedServers;
+  let shipped: ShippedForGateway;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-vendor-limits-'));
     fake = await startFakeModelServer();
-    shipped = await startShippedServers(Object.keys(SHIPPED_SERVERS), dataDir);
+    shipped = await startShippedForGateway(Object.keys(SHIPPED_SERVERS));
     gw = await startTestGateway('pglite', {
       model: model(fake),
-      servers: shipped.seeds,
-      builtins: shipped.builtins,
-      builtinFetch: shipped.fetch,
+      ...shipped.gateway,
       extraLayers: [createAutoUiServer().layer()],
     });
   });
@@ -74,7 +67,6 @@ describe.each(VENDORS)('$vendor: a gateway turn with the shipped tools', ({ repl
     await gw?.close();
     await shipped?.close();
     await fake?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('is accepted by the vendor and answers', async () => {
