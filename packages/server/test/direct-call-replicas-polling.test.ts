@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
-import { type ApiClient, apiClient, readSse, type SseMessage } from './support/http-client.ts';
+import { directShippingCall } from './support/direct-shipping-call.ts';
+import { type ApiClient, apiClient, type SseMessage } from './support/http-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { dropSchema } from './support/test-database.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
@@ -61,24 +62,13 @@ describe.skipIf(!postgres)('direct-call forms answered on another replica, witho
   });
 
   it('passes on the answer kept by the other replica', async () => {
-    const servers = (await onA.get('/servers')).body.items as Array<{ id: string; name: string }>;
-    const toolsId = servers.find((server) => server.name === 'tools')?.id;
     let answered: ReturnType<ApiClient['post']> | undefined;
-    const messages = await readSse(
-      await onA.fetch(`/servers/${toolsId}/tools/call`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ name: 'ask_shipping', arguments: {} }),
-      }),
-      (message) => {
-        if (message.data.type === 'CUSTOM' && message.data.name === 'elicitation_request')
-          answered = onB.post(`/servers/tool-calls/elicitations/${message.data.value.requestId}`, {
-            action: 'accept',
-            content: { city: 'Lagos' },
-          });
-        return false;
-      },
-    );
+    const messages = await directShippingCall(onA, (requestId) => {
+      answered = onB.post(`/servers/tool-calls/elicitations/${requestId}`, {
+        action: 'accept',
+        content: { city: 'Lagos' },
+      });
+    });
     expect(await answered).toMatchObject({ status: 202, body: { success: true, forwarded: true } });
     const custom = (name: string): SseMessage | undefined =>
       messages.find((message) => message.data.type === 'CUSTOM' && message.data.name === name);

@@ -5,6 +5,7 @@ import { anthropicStream, type FakeModelServer, startFakeModelServer } from '@sw
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directShippingCall } from './support/direct-shipping-call.ts';
 import { type GatewayProcess, spawnGateway } from './support/gateway-process.ts';
 import { type ApiClient, apiClient, eventTypes, readSse, type SseMessage } from './support/http-client.ts';
 import { dropSchema } from './support/test-database.ts';
@@ -270,23 +271,6 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
     expect(eventTypes(tail).at(-1)).toBe('RUN_FINISHED');
   });
 
-  /** A direct call of `ask_shipping` streamed from replica A; `onRequest` sees its form's request id. */
-  async function directShippingCall(onRequest: (requestId: string) => void): Promise<SseMessage[]> {
-    const servers = (await onA.get('/servers')).body.items as Array<{ id: string; name: string }>;
-    const toolsId = servers.find((server) => server.name === 'tools')?.id;
-    return readSse(
-      await onA.fetch(`/servers/${toolsId}/tools/call`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ name: 'ask_shipping', arguments: {} }),
-      }),
-      (message) => {
-        if (message.data.type === 'CUSTOM' && message.data.name === 'elicitation_request')
-          onRequest(message.data.value.requestId);
-        return false;
-      },
-    );
-  }
   const custom = (messages: SseMessage[], name: string) =>
     messages.filter((message) => message.data.type === 'CUSTOM' && message.data.name === name);
   const answerDirect = (client: ApiClient, requestId: string, answer: Record<string, unknown>) =>
@@ -295,7 +279,7 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
   it('takes on one replica the answer to a form a direct tool call running on the other asks for', async () => {
     let requestId = '';
     let answers: Promise<Array<Awaited<ReturnType<ApiClient['post']>>>> | undefined;
-    const messages = await directShippingCall((id) => {
+    const messages = await directShippingCall(onA, (id) => {
       requestId = id;
       answers = (async () => [
         // Another user cannot answer it, on either replica; a form that does not fit is dropped by
@@ -332,7 +316,7 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
 
   it("declines a direct tool call's form that nobody answers in time, on every replica", async () => {
     let requestId = '';
-    const messages = await directShippingCall((id) => {
+    const messages = await directShippingCall(onA, (id) => {
       requestId = id;
     });
     expect(custom(messages, 'elicitation_resolved')[0].data.value).toMatchObject({
