@@ -27,4 +27,19 @@ export type ControlMessage =
   | { type: 'interaction-answer'; conversationId: string }
   | { type: 'direct-call-answer'; requestId: string }
   | { type: 'servers-changed' }
+  | ServerListChangedMessage
   | { type: 'settings-changed' };
+
+/**
+ * A replica's connection heard a server announce a list change (`userId`: on that user's own
+ * connection). The other replicas list again on theirs and tell their `/mcp` clients if they find
+ * it (the origin ignores its own message).
+ */
+export interface ServerListChangedMessage {
+  type: 'server-list-changed';
+  /** The replica that heard it. */
+  origin: string;
+  serverId: string;
+  list: 'tools' | 'resources' | 'prompts';
+  userId?: string;
+}

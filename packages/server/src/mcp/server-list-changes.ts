@@ -1,12 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { McpConnection } from '@switchboard/core/node';
 import type { ServerRow } from '../store/server-store.ts';
 
 /** A list a server announces changes of. */
 export type ServerList = 'tools' | 'resources' | 'prompts';
 
-/** One server's announced list change, as the gateway heard it on one of its connections. */
+/** Every list a server offers, as one registration's arrival or departure changes them all. */
+export const SERVER_LISTS: readonly ServerList[] = ['tools', 'resources', 'prompts'];
+
+/**
+ * Where the gateway learnt of a change: one of this replica's connections heard the server
+ * announce it, another replica did (this replica's connection then listed again and found it), or
+ * the registration itself changed (registered, removed, started, stopped: every replica sees that
+ * in the database).
+ */
+export type ServerListChangeSource = 'connection' | 'other-replica' | 'registration';
+
+/** One server's list change, as the gateway learnt of it. */
 export interface ServerListChange {
-  /** The registration (as it is now) whose list changed. */
+  /** The registration (as it is now; as it was, for one removed) whose list changed. */
   row: ServerRow;
   list: ServerList;
   /**
@@ -14,19 +26,36 @@ export interface ServerListChange {
    * only that user's clients may hear of it. Absent for the shared connection every user sees.
    */
   userId?: string;
+  source: ServerListChangeSource;
 }
 
 /** Told of every list change the gateway's connections hear. */
 export type ServerListChangeListener = (change: ServerListChange) => void;
 
+interface Watched {
+  connection: McpConnection;
+  rowOf: () => ServerRow | undefined;
+  userId?: string;
+}
+
 /**
  * The list changes of the gateway's connections to its servers, in one place: each connection is
- * watched once (its tool-list changes come after the connection listed the new tools), and the
- * listeners hear which registration changed, which list, and on whose connection.
+ * watched once, and the listeners hear which registration changed, which list, on whose connection.
+ * A change is told only when the list differs from the one the connection had (tools: the
+ * connection compares; resources and prompts: listed again and compared here), so the same change
+ * learnt twice (heard here and from another replica) is told once.
  */
 export class ServerListChanges {
   readonly #listeners = new Set<ServerListChangeListener>();
   readonly #watched = new WeakSet<McpConnection>();
+  /** The latest watched connection of each registration (and user, for their own connection). */
+  readonly #byKey = new Map<string, Watched>();
+  /** The resources and prompts each connection was last found to list (JSON). */
+  readonly #seen = new WeakMap<McpConnection, Partial<Record<ServerList, string>>>();
+  /** Each connection's pending compare, so two learnings of one change compare one after the other. */
+  readonly #comparing = new WeakMap<McpConnection, Promise<void>>();
+  /** Set while a connection lists again at another replica's word: what it finds is not re-published. */
+  readonly #refreshing = new AsyncLocalStorage<true>();
 
   /** Adds a listener. Returns the function that removes it. */
   add(listener: ServerListChangeListener): () => void {
@@ -37,19 +66,64 @@ export class ServerListChanges {
   }
 
   /**
-   * Watches a connection (again: no effect) until it closes. `rowOf` gives the registration as it
-   * is when a change arrives (undefined: removed meanwhile, nothing to tell).
+   * Watches a connection to registration `serverId` (again: no effect) until it closes. `rowOf`
+   * gives the registration as it is when a change arrives (undefined: removed meanwhile, nothing to tell).
    */
-  watch(connection: McpConnection, rowOf: () => ServerRow | undefined, userId?: string): void {
+  watch(
+    connection: McpConnection,
+    serverId: string,
+    rowOf: () => ServerRow | undefined,
+    userId?: string,
+  ): void {
+    const watched: Watched = { connection, rowOf, ...(userId ? { userId } : {}) };
+    this.#byKey.set(keyOf(serverId, userId), watched);
     if (this.#watched.has(connection)) return;
     this.#watched.add(connection);
-    const tell = (list: ServerList) => () => {
-      const row = rowOf();
-      if (row) this.#notify({ row, list, ...(userId === undefined ? {} : { userId }) });
-    };
-    connection.onToolsChanged(tell('tools'));
-    connection.onResourcesChanged(tell('resources'));
-    connection.onPromptsChanged(tell('prompts'));
+    connection.onToolsChanged(() => {
+      this.#tell(watched, 'tools', this.#refreshing.getStore() ? 'other-replica' : 'connection');
+    });
+    connection.onResourcesChanged(() => void this.#tellIfChanged(watched, 'resources', 'connection'));
+    connection.onPromptsChanged(() => void this.#tellIfChanged(watched, 'prompts', 'connection'));
+  }
+
+  /**
+   * Another replica heard a server's list change: this replica's connection (the shared one, or the
+   * user's own if this replica has it) lists again, and the change is told if it finds one.
+   */
+  async refresh(serverId: string, list: ServerList, userId?: string): Promise<void> {
+    const watched = this.#byKey.get(keyOf(serverId, userId));
+    if (!watched) return;
+    if (list === 'tools') {
+      await this.#refreshing.run(true, () => watched.connection.listTools()).catch(() => undefined);
+      return;
+    }
+    await this.#tellIfChanged(watched, list, 'other-replica');
+  }
+
+  /** Tells of a registration that came, went, started or stopped: every list it offers changed. */
+  registrationChanged(row: ServerRow): void {
+    for (const [key, watched] of this.#byKey) if (watched.rowOf() === undefined) this.#byKey.delete(key);
+    for (const list of SERVER_LISTS) this.#notify({ row, list, source: 'registration' });
+  }
+
+  #tellIfChanged(watched: Watched, list: 'resources' | 'prompts', source: ServerListChangeSource) {
+    const previous = this.#comparing.get(watched.connection) ?? Promise.resolve();
+    const next = previous.then(() => this.#compare(watched, list, source));
+    this.#comparing.set(watched.connection, next);
+    return next;
+  }
+
+  async #compare(watched: Watched, list: 'resources' | 'prompts', source: ServerListChangeSource) {
+    const listed = await listJson(watched.connection, list).catch(() => undefined);
+    const seen = this.#seen.get(watched.connection) ?? {};
+    if (listed !== undefined && seen[list] === listed) return;
+    if (listed !== undefined) this.#seen.set(watched.connection, { ...seen, [list]: listed });
+    this.#tell(watched, list, source);
+  }
+
+  #tell(watched: Watched, list: ServerList, source: ServerListChangeSource): void {
+    const row = watched.rowOf();
+    if (row) this.#notify({ row, list, source, ...(watched.userId ? { userId: watched.userId } : {}) });
   }
 
   #notify(change: ServerListChange): void {
@@ -61,4 +135,17 @@ export class ServerListChanges {
       }
     }
   }
+}
+
+function keyOf(serverId: string, userId?: string): string {
+  return `${serverId}\u0000${userId ?? ''}`;
+}
+
+async function listJson(connection: McpConnection, list: 'resources' | 'prompts'): Promise<string> {
+  if (list === 'prompts') return JSON.stringify(await connection.listPrompts());
+  const [resources, templates] = await Promise.all([
+    connection.listResources(),
+    connection.listResourceTemplates(),
+  ]);
+  return JSON.stringify([resources, templates]);
 }

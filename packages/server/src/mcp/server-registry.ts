@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   McpClientPool,
   McpConnection,
@@ -9,7 +10,12 @@ import {
   stdioTransport,
 } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
-import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
+import {
+  CONTROL_CHANNEL,
+  type ControlMessage,
+  type GatewayBus,
+  type ServerListChangedMessage,
+} from '../coordination/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import type { EnabledTool } from '../store/conversation.ts';
 import { listAuthorizedServerIds, loadServerCredential } from '../store/server-credential-store.ts';
@@ -80,6 +86,10 @@ export class ServerRegistry {
   readonly #entries = new Map<string, Entry>();
   readonly #users?: UserConnections;
   readonly #listChanges = new ServerListChanges();
+  /** This replica, in the list changes it tells the others of. */
+  readonly #origin = randomUUID();
+  /** Whether the registrations were read once (the first reading changes nothing anyone saw). */
+  #loaded = false;
   #syncedAt = 0;
   #syncing?: Promise<void>;
   #unsubscribe?: () => Promise<void>;
@@ -96,12 +106,37 @@ export class ServerRegistry {
     return this.#pool.clients;
   }
 
-  /** Loads the registrations and listens for changes made by other replicas. */
+  /**
+   * Loads the registrations and listens for changes made by other replicas (re-reading the
+   * registrations at once, so their list changes reach this replica's clients), and for the list
+   * changes their connections hear; tells them of those this replica's connections hear.
+   */
   async start(): Promise<void> {
     this.#unsubscribe = await this.#options.bus.subscribe(CONTROL_CHANNEL, (message) => {
-      if ((JSON.parse(message) as ControlMessage).type === 'servers-changed') this.#syncedAt = 0;
+      const control = JSON.parse(message) as ControlMessage;
+      if (control.type === 'servers-changed') this.#syncAgain();
+      if (control.type === 'server-list-changed' && control.origin !== this.#origin)
+        void this.#listChanges.refresh(control.serverId, control.list, control.userId);
+    });
+    this.#listChanges.add((change) => {
+      if (change.source !== 'connection') return;
+      const message: ServerListChangedMessage = {
+        type: 'server-list-changed',
+        origin: this.#origin,
+        serverId: change.row.id,
+        list: change.list,
+        ...(change.userId ? { userId: change.userId } : {}),
+      };
+      void this.#options.bus.publish(CONTROL_CHANNEL, JSON.stringify(message)).catch(() => undefined);
     });
     await this.sync(true);
+  }
+
+  /** Re-reads the registrations now (after the reading under way, which may predate the change). */
+  #syncAgain(): void {
+    this.#syncedAt = 0;
+    const current = this.#syncing?.catch(() => undefined) ?? Promise.resolve();
+    void current.then(() => this.sync(true)).catch(() => undefined);
   }
 
   /** Tells every replica (this one included) that registrations changed. */
@@ -168,7 +203,7 @@ export class ServerRegistry {
       if (!(await loadServerCredential(this.#options.db, user.id, row.id))?.hasTokens)
         throw new AuthorizationRequiredError(row);
       const own = this.#users.get(user.id, row, this.#connectionOptions(row));
-      this.#listChanges.watch(own, () => this.#entries.get(row.id)?.row, user.id);
+      this.#listChanges.watch(own, row.id, () => this.#entries.get(row.id)?.row, user.id);
       return own;
     }
     return this.#sharedConnection(row);
@@ -340,6 +375,8 @@ export class ServerRegistry {
     const rows = await listServerRows(this.#options.db);
     this.#syncedAt = Date.now();
     const seen = new Set<string>();
+    /** Registrations whose tools, resources and prompts came, went or changed for their users. */
+    const offered: ServerRow[] = [];
     for (const row of rows) {
       seen.add(row.id);
       const entry = this.#entries.get(row.id);
@@ -347,6 +384,7 @@ export class ServerRegistry {
         !entry ||
         JSON.stringify(entry.row.transport) !== JSON.stringify(row.transport) ||
         entry.row.name !== row.name;
+      if ((changed && row.enabled) || (entry && entry.row.enabled !== row.enabled)) offered.push(row);
       if (entry && (changed || !row.enabled)) await this.#disconnect(entry);
       const next: Entry = entry && !changed ? { ...entry, row } : { row };
       if (row.enabled && !next.connection) this.#connect(next);
@@ -356,7 +394,10 @@ export class ServerRegistry {
       if (seen.has(id)) continue;
       await this.#disconnect(entry);
       this.#entries.delete(id);
+      if (entry.row.enabled) offered.push(entry.row);
     }
+    if (this.#loaded) for (const row of offered) this.#listChanges.registrationChanged(row);
+    this.#loaded = true;
   }
 
   #connectionOptions(row: ServerRow): McpConnectionOptions {
@@ -385,7 +426,7 @@ export class ServerRegistry {
     try {
       entry.connection = this.#pool.add(new McpConnection(this.#connectionOptions(entry.row)));
       const id = entry.row.id;
-      this.#listChanges.watch(entry.connection, () => this.#entries.get(id)?.row);
+      this.#listChanges.watch(entry.connection, id, () => this.#entries.get(id)?.row);
     } catch (error) {
       entry.error = error instanceof Error ? error.message : String(error);
       entry.failedAt = Date.now();

@@ -9,6 +9,7 @@ import {
   type AuthInfo,
   createMcpHandler,
   type McpServerFactory,
+  type ServerEventBus,
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
 import { type ProtectedResourceOptions, protectResource } from './protect-resource.ts';
@@ -32,6 +33,8 @@ export interface ServeHttpOptions {
    * the token's user reaches tools as `ctx.http.authInfo` (`extra.sub`). See {@link ProtectedResourceOptions}.
    */
   oauth?: ProtectedResourceOptions;
+  /** The change-event bus the listen streams hear {@link HttpServing.notify} on (default: the SDK's in-process one). */
+  bus?: ServerEventBus;
 }
 
 /** A server listening for Streamable HTTP. */
@@ -67,6 +70,7 @@ export async function serveHttp(
   const path = options.path ?? '/mcp';
   const handler = createMcpHandler(createServer, {
     onerror: (error) => process.stderr.write(`[mcp http] ${error.message}\n`),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
   const guards = LOOPBACK.has(host) ? [localhostHostValidation(), localhostOriginValidation()] : [];
 
