@@ -67,25 +67,27 @@ describe("/mcp forwards its servers' list changes to the clients that can see th
     await notes?.close();
   });
 
-  it("discovery mode (legacy): a session that activated none of a server's tools does not hear of its tool changes", async () => {
-    const idle = await listen(KEYS.alice, { mode: 'discovery', protocol: 'legacy' });
-    const aggregate = await listen(KEYS.alice, { mode: 'aggregate', protocol: 'legacy' });
-    expect(names((await idle.client.listTools()).tools)).toEqual([
-      'search_tools',
-      'describe_tool',
-      'call_tool',
-    ]);
-    await aggregate.client.listTools();
-    weather.addResource('satellite');
-    await Promise.all([idle.hears('resources'), aggregate.hears('resources')]);
+  for (const protocol of ['legacy', 'auto'] as const) {
+    it(`discovery mode (${protocol}): a client that activated none of a server's tools does not hear of its tool changes`, async () => {
+      const idle = await listen(KEYS.alice, { mode: 'discovery', protocol });
+      const aggregate = await listen(KEYS.alice, { mode: 'aggregate', protocol });
+      expect(names((await idle.client.listTools()).tools)).toEqual([
+        'search_tools',
+        'describe_tool',
+        'call_tool',
+      ]);
+      await aggregate.client.listTools();
+      weather.addResource(`satellite_${protocol}`);
+      await Promise.all([idle.hears('resources'), aggregate.hears('resources')]);
 
-    weather.addTool('convert_units', 'Converts between units.');
-    // The aggregate session heard it, so the change was forwarded (or not) to every session by now.
-    await aggregate.hears('tools');
-    weather.addPrompt('almanac');
-    await idle.hears('prompts');
-    expect(idle.heard).toEqual(['resources', 'prompts']);
-  });
+      weather.addTool(`convert_units_${protocol}`, 'Converts between units.');
+      // The aggregate client heard it, so the change was forwarded (or not) to every client by now.
+      await aggregate.hears('tools');
+      weather.addPrompt(`almanac_${protocol}`);
+      await idle.hears('prompts');
+      expect(idle.heard).toEqual(['resources', 'prompts']);
+    });
+  }
 
   for (const protocol of ['legacy', 'auto'] as const) {
     it(`aggregate mode (${protocol}): a tool the server adds at run time is announced, and in the next tools/list`, async () => {

@@ -1,3 +1,5 @@
+import type { EndpointMode } from '../services/endpoint-mode.ts';
+
 /** The most tools one connection keeps activated; the oldest give way first. */
 const MAX_ACTIVATED = 100;
 
@@ -15,6 +17,8 @@ export interface ActivatedTool {
 export class ActivatedTools {
   /** The server (registered name) of each activated tool, by endpoint name. */
   readonly #servers = new Map<string, string>();
+  /** The mode the connection's tools/list was last presented in; undefined before its first. */
+  servedIn?: EndpointMode;
 
   /** The activated names, oldest first. */
   get names(): readonly string[] {
@@ -43,5 +47,13 @@ export class ActivatedTools {
   hasServer(serverName: string): boolean {
     for (const server of this.#servers.values()) if (server === serverName) return true;
     return false;
+  }
+
+  /**
+   * Whether a change of this server's tools (by registered name) changes the connection's
+   * tools/list: in aggregate mode always, in discovery mode when one of its tools was activated.
+   */
+  showsToolsOf(serverName: string): boolean {
+    return this.servedIn === 'aggregate' || (this.servedIn === 'discovery' && this.hasServer(serverName));
   }
 }

@@ -72,6 +72,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
       catalog.serverCount,
       deps.globalThreshold,
     );
+    connection.activated.servedIn = mode;
     return mode;
   };
 

@@ -23,7 +23,9 @@ export interface ListeningSession {
  * that authorize each user) to that user only. A tool-list change first retires the catalogs built
  * before it, so the client's next tools/list (or search) has the new tools. 2025 sessions get
  * `notifications/{tools,resources,prompts}/list_changed` (tools only when their tools/list shows
- * that server's tools); 2026-07-28 clients get them on their `subscriptions/listen` streams.
+ * that server's tools); 2026-07-28 clients get them on their `subscriptions/listen` streams (tools,
+ * likewise, only on the streams whose tools/list shows them). Registrations that come, go, start or
+ * stop, and changes another replica's connection heard, arrive here too (see ServerListChanges).
  */
 export class ListChangeForwarding {
   readonly #catalogs: EndpointCatalogs;
@@ -55,7 +57,11 @@ export class ListChangeForwarding {
       if (change.list === 'tools' && !session.showsToolsOf(change.row.name)) continue;
       void announce(session.server, change.list).catch(() => undefined);
     }
-    this.#bus.publishTo(hears, { kind: `${change.list}_list_changed` });
+    this.#bus.publishTo(
+      hears,
+      { kind: `${change.list}_list_changed` },
+      change.list === 'tools' ? change.row.name : undefined,
+    );
   }
 }
 

@@ -92,8 +92,15 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const authInfo = { ...endpointAuthInfo(user), extra: { userId: user.id, user } };
     const read = await readJsonBody(request);
     if (read instanceof Response) return read;
-    if (!(await isLegacyRequest(read.request, read.parsedBody)))
-      return bus.serve(user, () => modern.fetch(read.request, { authInfo, parsedBody: read.parsedBody }));
+    if (!(await isLegacyRequest(read.request, read.parsedBody))) {
+      // The user's streams in this mode hear a server's tool changes as their activations say.
+      const activations = activationsOf(user, requestedMode);
+      return bus.serve(
+        user,
+        () => modern.fetch(read.request, { authInfo, parsedBody: read.parsedBody }),
+        (serverName) => activations.showsToolsOf(serverName),
+      );
+    }
     return sessions.handle(read, user.id, authInfo, () =>
       createGatewayMcpServer(deps, {
         user,

@@ -45,4 +45,21 @@ describe('UserEventBus', () => {
     expect(() => bus.publishTo((user) => user === alice, toolsChanged)).not.toThrow();
     expect(heard).toEqual(['kept']);
   });
+
+  it("gives a server's tool change only to the streams whose tools/list shows that server's tools", () => {
+    const bus = new UserEventBus();
+    const heard: string[] = [];
+    bus.serve(alice, () => bus.subscribe(() => heard.push('every server')));
+    bus.serve(
+      alice,
+      () => bus.subscribe(() => heard.push('weather only')),
+      (serverName) => serverName === 'weather',
+    );
+    bus.publishTo((user) => user === alice, toolsChanged, 'notes');
+    expect(heard).toEqual(['every server']);
+    bus.publishTo((user) => user === alice, toolsChanged, 'weather');
+    expect(heard).toEqual(['every server', 'every server', 'weather only']);
+    bus.publishTo((user) => user === alice, { kind: 'prompts_list_changed' });
+    expect(heard).toEqual(['every server', 'every server', 'weather only', 'every server', 'weather only']);
+  });
 });

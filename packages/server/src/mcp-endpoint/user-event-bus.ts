@@ -4,20 +4,30 @@ import type { User } from '../auth/user.ts';
 
 type Listener = (event: ServerEvent) => void;
 
+/** Whose a stream is, and whether a server's tool changes change the tools/list its client sees. */
+interface Audience {
+  user: User;
+  showsToolsOf?: (serverName: string) => boolean;
+}
+
 /**
  * The change-event bus of `/mcp`'s 2026-07-28 `subscriptions/listen` streams, by user: a stream
  * opened while serving a user's request (inside {@link serve}) belongs to that user, and
  * {@link publishTo} reaches only the streams of the users it picks — one user's list change never
  * reaches another's client. A stream opened outside {@link serve} belongs to no one and hears only
- * {@link publish} (the SDK's `notify` sugar, which tells everyone).
+ * {@link publish} (the SDK's `notify` sugar, which tells everyone). A tool change of one server
+ * reaches only the streams whose tools/list shows that server's tools (see {@link serve}).
  */
 export class UserEventBus implements ServerEventBus {
-  readonly #serving = new AsyncLocalStorage<User>();
-  readonly #listeners = new Map<Listener, User | undefined>();
+  readonly #serving = new AsyncLocalStorage<Audience>();
+  readonly #listeners = new Map<Listener, Audience | undefined>();
 
-  /** Runs `serve` (one request of `user`'s) so that the streams it opens are `user`'s. */
-  serve<T>(user: User, serve: () => T): T {
-    return this.#serving.run(user, serve);
+  /**
+   * Runs `serve` (one request of `user`'s) so that the streams it opens are `user`'s. `showsToolsOf`
+   * says whether a server's tool changes concern those streams (absent: every server's do).
+   */
+  serve<T>(user: User, serve: () => T, showsToolsOf?: (serverName: string) => boolean): T {
+    return this.#serving.run({ user, ...(showsToolsOf ? { showsToolsOf } : {}) }, serve);
   }
 
   /** Tells every stream (whoever's it is) of the event. */
@@ -25,9 +35,17 @@ export class UserEventBus implements ServerEventBus {
     this.#deliver([...this.#listeners.keys()], event);
   }
 
-  /** Tells the streams of the users `picks` accepts of the event. */
-  publishTo(picks: (user: User) => boolean, event: ServerEvent): void {
-    const listeners = [...this.#listeners].filter(([, user]) => user !== undefined && picks(user));
+  /**
+   * Tells the streams of the users `picks` accepts of the event; a tool change of the server named
+   * `toolsOf` only the streams whose tools/list shows that server's tools.
+   */
+  publishTo(picks: (user: User) => boolean, event: ServerEvent, toolsOf?: string): void {
+    const listeners = [...this.#listeners].filter(
+      ([, audience]) =>
+        audience !== undefined &&
+        picks(audience.user) &&
+        (toolsOf === undefined || audience.showsToolsOf?.(toolsOf) !== false),
+    );
     this.#deliver(
       listeners.map(([listener]) => listener),
       event,
