@@ -124,7 +124,7 @@ describe.skipIf(missing !== undefined)('/mcp list changes across replicas', () =
   });
 
   for (const protocol of ['legacy', 'auto'] as const) {
-    it(`(${protocol}) Alice's server registered, then removed, through A's API is announced to her clients on A and B once each; Bob hears nothing of it`, async () => {
+    it(`(${protocol}) Alice's server registered, stopped, started and removed through A's API is announced to her clients on A and B once each; Bob hears nothing of it`, async () => {
       const aliceA = await listen('A', KEYS.alice, protocol);
       const aliceB = await listen('B', KEYS.alice, protocol);
       const bobB = await listen('B', KEYS.bob, protocol);
@@ -136,28 +136,31 @@ describe.skipIf(missing !== undefined)('/mcp list changes across replicas', () =
       expect(names((await aliceB.client.listTools()).tools)).toContain(`${name}_status`);
       expect(names((await bobB.client.listTools()).tools)).not.toContain(`${name}_status`);
 
-      expect((await aliceOnA.delete(`/servers/${(registered.body as { id: string }).id}`)).status).toBe(200);
+      const id = (registered.body as { id: string }).id;
+      expect((await aliceOnA.post(`/servers/${id}/stop`)).status).toBe(200);
       await Promise.all([aliceA.hears('prompts', 2), aliceB.hears('prompts', 2)]);
+      expect(names((await aliceB.client.listTools()).tools)).not.toContain(`${name}_status`);
+      expect((await aliceOnA.post(`/servers/${id}/start`)).status).toBe(200);
+      await Promise.all([aliceA.hears('prompts', 3), aliceB.hears('prompts', 3)]);
+      expect(names((await aliceB.client.listTools()).tools)).toContain(`${name}_status`);
+
+      expect((await aliceOnA.delete(`/servers/${id}`)).status).toBe(200);
+      await Promise.all([aliceA.hears('prompts', 4), aliceB.hears('prompts', 4)]);
       expect(names((await aliceB.client.listTools()).tools)).not.toContain(`${name}_status`);
 
       // A shared change every client hears, after anything sent to them before it.
       weather.addResource(`alert_${protocol}`);
       await Promise.all([
-        aliceA.hears('resources', 3),
-        aliceB.hears('resources', 3),
+        aliceA.hears('resources', 5),
+        aliceB.hears('resources', 5),
         bobB.hears('resources'),
       ]);
-      const twice: ChangedList[] = [
-        'tools',
-        'resources',
-        'prompts',
-        'tools',
-        'resources',
-        'prompts',
+      const eachOnce: ChangedList[] = [
+        ...Array.from({ length: 4 }, (): ChangedList[] => ['tools', 'resources', 'prompts']).flat(),
         'resources',
       ];
-      expect(aliceA.heard).toEqual(twice);
-      expect(aliceB.heard).toEqual(twice);
+      expect(aliceA.heard).toEqual(eachOnce);
+      expect(aliceB.heard).toEqual(eachOnce);
       expect(bobB.heard).toEqual(['resources']);
     });
 
