@@ -1,51 +1,21 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createGateway, type Gateway } from '../src/index.ts';
-import { createLogger } from '../src/observability/create-logger.ts';
-import { type ChangedList, connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import type { ChangedList } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
 import { type ApiClient, apiClient } from './support/http-client.ts';
+import { connectListening, type ListeningClient } from './support/listening-client.ts';
 import { queuedModel } from './support/queued-model.ts';
+import {
+  missingReplicaService,
+  type ReplicaGateways,
+  startReplicaGateways,
+} from './support/replica-gateways.ts';
 import { SelectiveEventBus } from './support/selective-event-bus.ts';
-import { dropSchema } from './support/test-database.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KEYS = { alice: 'sk-lists-alice', bob: 'sk-lists-bob' };
 
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-  } catch {
-    return 'PostgreSQL';
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return 'Redis';
-  } finally {
-    redis.disconnect();
-  }
-  return undefined;
-}
-
-const missing = await unreachable();
-if (missing) process.stderr.write(`/mcp list-change replica tests skipped: ${missing} is not reachable\n`);
-
-/** A client of `/mcp` on one replica and the list changes it heard, in order. */
-interface Listening {
-  client: Client;
-  heard: ChangedList[];
-  /** Resolves once the client heard `count` changes of `list` in all. */
-  hears(list: ChangedList, count?: number): Promise<void>;
-}
+const missing = await missingReplicaService();
+if (missing) process.stderr.write(`/mcp list-change replica tests skipped: cannot reach ${missing}\n`);
 
 const names = (items: Array<{ name: string }>) => items.map((item) => item.name);
 
@@ -54,60 +24,38 @@ const names = (items: Array<{ name: string }>) => items.map((item) => item.name)
  * list change only one replica's connection heard, reach the `/mcp` clients of both, once each.
  */
 describe.skipIf(missing !== undefined)('/mcp list changes across replicas', () => {
-  const schema = `sb_list_changes_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   /** The deployment's server; its bus can tell only the replica that connected first (A). */
   const weatherBus = new SelectiveEventBus();
   let weather: ChangingMcpServer;
   /** A server Alice registers as her own. */
   let notes: ChangingMcpServer;
-  let gateways: Gateway[] = [];
-  let urls: string[] = [];
+  let replicas: ReplicaGateways;
   let aliceOnA: ApiClient;
   const clients: Client[] = [];
 
-  const listen = async (replica: 'A' | 'B', key: string, protocol: 'legacy' | 'auto'): Promise<Listening> => {
-    const heard: ChangedList[] = [];
-    const client = await connectEndpoint(urls[replica === 'A' ? 0 : 1], {
+  const listen = async (replica: 'A' | 'B', key: string, protocol: 'legacy' | 'auto') => {
+    const listening: ListeningClient = await connectListening(
+      replicas.urls[replica === 'A' ? 0 : 1],
       key,
-      mode: 'aggregate',
       protocol,
-      onListChanged: (list) => heard.push(list),
-    });
-    clients.push(client);
-    // Listing once presents the tools (aggregate): their changes concern this client from here on.
-    await client.listTools();
-    return {
-      client,
-      heard,
-      hears: (list, count = 1) =>
-        vi.waitFor(() => expect(heard.filter((each) => each === list).length).toBeGreaterThanOrEqual(count), {
-          timeout: 10_000,
-        }),
-    };
+    );
+    clients.push(listening.client);
+    return listening;
   };
 
   beforeAll(async () => {
     weather = await startChangingMcpServer({ bus: weatherBus });
     notes = await startChangingMcpServer();
-    for (let i = 0; i < 2; i++) {
-      gateways.push(
-        await createGateway({
-          database: { url: DATABASE_URL, schema, maxConnections: 4 },
-          redisUrl: REDIS_URL,
-          redisPrefix: `${schema}:`,
-          logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-          users: [
-            { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
-            { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
-          ],
-          model: queuedModel(),
-          servers: [{ name: 'weather', url: weather.url }],
-          allowPrivateNetworks: true,
-        }),
-      );
-    }
-    urls = await Promise.all(gateways.map((gateway) => gateway.listen(0)));
-    aliceOnA = apiClient(urls[0], KEYS.alice);
+    replicas = await startReplicaGateways('list_changes', {
+      users: [
+        { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
+        { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
+      ],
+      model: queuedModel(),
+      servers: [{ name: 'weather', url: weather.url }],
+      allowPrivateNetworks: true,
+    });
+    aliceOnA = apiClient(replicas.urls[0], KEYS.alice);
     // Replica A connects to the weather server first, so its listen stream is the oldest.
     await listen('A', KEYS.alice, 'legacy');
     await vi.waitFor(() => expect(weatherBus.size).toBe(1));
@@ -116,11 +64,9 @@ describe.skipIf(missing !== undefined)('/mcp list changes across replicas', () =
   });
   afterAll(async () => {
     await Promise.allSettled(clients.map((client) => client.close()));
-    await Promise.allSettled(gateways.map((gateway) => gateway.close()));
-    gateways = [];
+    await replicas?.close();
     await weather?.close();
     await notes?.close();
-    await dropSchema(DATABASE_URL, schema).catch(() => undefined);
   });
 
   for (const protocol of ['legacy', 'auto'] as const) {

@@ -1,0 +1,72 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.ts';
+import { createLogger } from '../../src/observability/create-logger.ts';
+import { dropSchema } from './test-database.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The service replicas share that cannot be reached (PostgreSQL or Redis), or undefined when both can. */
+export async function missingReplicaService(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch {
+    return `PostgreSQL at ${new URL(DATABASE_URL).host}`;
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    return `Redis at ${new URL(REDIS_URL).host}`;
+  } finally {
+    redis.disconnect();
+  }
+  return undefined;
+}
+
+/** Two gateway replicas in this process, listening on loopback. */
+export interface ReplicaGateways {
+  /** Replica A's and B's URLs. */
+  urls: [string, string];
+  /** Closes both and drops their schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two gateways sharing one fresh PostgreSQL schema and one Redis (key prefix by schema),
+ * as two replicas of a deployment; `options` (users, servers, ...) are both's.
+ */
+export async function startReplicaGateways(
+  name: string,
+  options: Omit<GatewayOptions, 'database' | 'redisUrl' | 'redisPrefix'>,
+): Promise<ReplicaGateways> {
+  const schema = `sb_${name}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const gateways: Gateway[] = [];
+  const close = async () => {
+    await Promise.allSettled(gateways.map((gateway) => gateway.close()));
+    await dropSchema(DATABASE_URL, schema).catch(() => undefined);
+  };
+  try {
+    for (let i = 0; i < 2; i++) {
+      gateways.push(
+        await createGateway({
+          logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+          ...options,
+          database: { url: DATABASE_URL, schema, maxConnections: 4 },
+          redisUrl: REDIS_URL,
+          redisPrefix: `${schema}:`,
+        }),
+      );
+    }
+    const [a, b] = await Promise.all(gateways.map((gateway) => gateway.listen(0)));
+    return { urls: [a, b], close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
