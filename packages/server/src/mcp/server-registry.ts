@@ -25,6 +25,7 @@ import { canSeeServer } from './can-see-server.ts';
 import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts';
 import { type ServerListChangeListener, ServerListChanges } from './server-list-changes.ts';
 import { type ServerState, type ServerView, serverView } from './server-view.ts';
+import { gatherTurnTools, type TurnTools, type UserLayer } from './turn-tools.ts';
 import { UserConnections } from './user-connections.ts';
 import { withDeadline } from './with-deadline.ts';
 
@@ -51,23 +52,7 @@ export interface ServerRegistryOptions {
   oauth?: { key?: Uint8Array; redirectUrl: () => string };
 }
 
-/** What a turn may use: its servers' layers and connections, and the servers the user must connect first. */
-export interface TurnTools {
-  layers: McpLayer[];
-  /** Connections by server name (the shared ones and the user's own). */
-  clients: ReadonlyMap<string, McpConnection>;
-  needsAuthorization: ServerRow[];
-  /** The OAuth servers the user has connected (their own connection is in `clients`). */
-  connected: ServerRow[];
-  /** Servers left out because they could not be reached in time (or failed), with why. */
-  unavailable: UnavailableServer[];
-}
-
-/** A server a turn goes without, and why (e.g. it did not answer within the connect deadline). */
-export interface UnavailableServer {
-  row: ServerRow;
-  reason: string;
-}
+export type { TurnTools, UnavailableServer } from './turn-tools.ts';
 
 interface Entry extends ServerState {
   row: ServerRow;
@@ -254,53 +239,10 @@ export class ServerRegistry {
    */
   async toolsFor(user: User, enabled: readonly EnabledTool[]): Promise<TurnTools> {
     const rows = (await this.visible(user)).filter((row) => row.enabled);
-    const wanted =
-      enabled.length > 0 ? rows.filter((row) => enabled.some((tool) => tool.server_id === row.id)) : rows;
-    const clients = wanted.some(usesOAuth) ? new Map(this.#pool.clients) : this.#pool.clients;
-    const needsAuthorization: ServerRow[] = [];
-    const connected: ServerRow[] = [];
-    const unavailable: UnavailableServer[] = [];
-    const leftOut = (row: ServerRow, error: unknown) => {
-      // A server found to want each user's authorization asks this user too.
-      if (error instanceof AuthorizationRequiredError) needsAuthorization.push(row);
-      else unavailable.push({ row, reason: error instanceof Error ? error.message : String(error) });
-      return undefined;
-    };
-    const layers = await Promise.all(
-      wanted.map(async (row) => {
-        if (!usesOAuth(row)) return this.#layer(row, false).catch((error: unknown) => leftOut(row, error));
-        try {
-          const { connection, ...layer } = await this.#userLayer(row, user);
-          if (clients instanceof Map) clients.set(row.name, connection);
-          connected.push(row);
-          return layer;
-        } catch (error) {
-          return leftOut(row, error);
-        }
-      }),
-    );
-    return {
-      layers: this.#pick(layers, wanted, enabled),
-      clients,
-      needsAuthorization,
-      connected,
-      unavailable,
-    };
-  }
-
-  #pick(layers: (McpLayer | undefined)[], wanted: ServerRow[], enabled: readonly EnabledTool[]): McpLayer[] {
-    return layers.flatMap((layer, index) => {
-      if (!layer) return [];
-      if (enabled.length === 0) return [layer];
-      const names = new Set(
-        enabled.filter((tool) => tool.server_id === wanted[index].id).map((tool) => tool.tool_name),
-      );
-      return [
-        {
-          ...layer,
-          tools: names.has('*') ? layer.tools : layer.tools.filter((tool) => names.has(tool.name)),
-        },
-      ];
+    return gatherTurnTools(rows, enabled, {
+      shared: this.#pool.clients,
+      sharedLayer: (row) => this.#layer(row, false),
+      userLayer: (row) => this.#userLayer(row, user),
     });
   }
 
@@ -457,6 +399,3 @@ export class ServerRegistry {
     }
   }
 }
-
-/** A user's layer of an OAuth server, with the connection the turn calls it through. */
-type UserLayer = McpLayer & { connection: McpConnection };
