@@ -29,7 +29,8 @@ describe('ServerRegistry', () => {
     registry = new ServerRegistry({
       db,
       bus: createMemoryBus(),
-      connectTimeoutMs: 300,
+      // Long enough for the answering server on a loaded machine; the hanging one waits it out.
+      connectTimeoutMs: 2_000,
       retryAfterMs: 60_000,
     });
     await registry.start();
