@@ -57,10 +57,9 @@ export async function callEndpointTool(
   client: ClientCapabilities,
 ): Promise<CallToolResult | InputRequiredResult> {
   const inRounds = servedInRounds(ctx);
-  const call = callDigest(tool, args);
   const state = inRounds ? ctx.mcpReq.requestState<EndpointRoundState>() : undefined;
   if (typeof state === 'object' && state?.parked !== undefined) {
-    if (state.call !== call) return errorResult(OTHER_CALL);
+    if (state.call !== callDigest(tool, args)) return errorResult(OTHER_CALL);
     const parked = deps.parked.take(state.parked, user.id);
     return parked ? playRound(deps, parked, ctx) : errorResult(NOT_WAITING);
   }
@@ -111,7 +110,7 @@ export async function callEndpointTool(
       }
     });
   if (inRounds && (client.elicitation || client.sampling))
-    return playRound(deps, new ParkableCall(user.id, call, client, start), ctx);
+    return playRound(deps, new ParkableCall(user.id, callDigest(tool, args), client, start), ctx);
   return start(
     { serverRequests: forwardedRequests(ctx, client), onProgress: (progress) => sendProgress(ctx, progress) },
     ctx.mcpReq.signal,

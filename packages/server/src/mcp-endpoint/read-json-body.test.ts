@@ -14,6 +14,13 @@ describe('readJsonBody', () => {
     expect(request.bodyUsed).toBe(true);
   });
 
+  it('reads a body that declares its length the same way', async () => {
+    const body = '{"jsonrpc":"2.0","id":2,"method":"tools/list"}';
+    const read = await readJsonBody(post(body, { 'content-length': String(body.length) }));
+    if (read instanceof Response) throw new Error('expected a request');
+    expect(read.parsedBody).toEqual({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  });
+
   it('hands a body that is not JSON on as the same text, for the SDK to answer', async () => {
     const read = await readJsonBody(post('{not json', { 'mcp-session-id': 's1' }));
     if (read instanceof Response) throw new Error('expected a request');

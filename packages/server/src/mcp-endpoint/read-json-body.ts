@@ -20,7 +20,7 @@ export interface ReadRequest {
 export async function readJsonBody(request: Request): Promise<ReadRequest | Response> {
   if (request.method !== 'POST' || !isJsonContentType(request.headers.get('content-type')))
     return { request };
-  const read = await readRequestBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE);
+  const read = await readLimited(request, DEFAULT_MAX_REQUEST_BODY_SIZE);
   if (read.tooLarge) {
     return Response.json(
       {
@@ -47,4 +47,17 @@ export async function readJsonBody(request: Request): Promise<ReadRequest | Resp
       signal: request.signal,
     }),
   };
+}
+
+/**
+ * The body as text, up to `maxBytes`. A body that declares its length (within the limit) is read
+ * whole in one call (on Node, Hono's request reads it straight from the socket, without building
+ * a web stream); one without is counted as it streams, by the SDK's reader.
+ */
+async function readLimited(request: Request, maxBytes: number): ReturnType<typeof readRequestBody> {
+  const declared = request.headers.get('content-length');
+  if (declared === null || request.headers.has('transfer-encoding'))
+    return readRequestBody(request, maxBytes);
+  if (Number(declared) > maxBytes) return { tooLarge: true };
+  return { tooLarge: false, text: await request.text() };
 }

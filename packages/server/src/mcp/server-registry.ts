@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  createNodeFetch,
   McpClientPool,
   McpConnection,
   McpConnectionError,
@@ -75,6 +76,7 @@ export class ServerRegistry {
   readonly #origin = randomUUID();
   /** Whether the registrations were read once (the first reading changes nothing anyone saw). */
   #loaded = false;
+  readonly #nodeFetch = createNodeFetch();
   #syncedAt = 0;
   #syncing?: Promise<void>;
   #unsubscribe?: () => Promise<void>;
@@ -252,6 +254,7 @@ export class ServerRegistry {
     await this.#syncing?.catch(() => undefined);
     await this.#pool.close();
     await this.#users?.closeAll();
+    await this.#nodeFetch.close();
     this.#entries.clear();
   }
 
@@ -353,13 +356,22 @@ export class ServerRegistry {
         : {}),
       ...(row.description ? { description: row.description } : {}),
       ...(row.transport.type === 'http' && row.transport.headers ? { headers: row.transport.headers } : {}),
-      ...(row.transport.type === 'http' && row.owner_id !== null && this.#options.publicOnlyFetch
-        ? { fetch: this.#options.publicOnlyFetch }
-        : {}),
-      ...(row.transport.type === 'builtin' && this.#options.builtinFetch
-        ? { fetch: this.#options.builtinFetch }
-        : {}),
+      ...this.#fetchOf(row),
     };
+  }
+
+  /**
+   * The fetch a connection uses: the SSRF guard for servers users registered, the built-ins' own,
+   * and for the deployment's HTTP servers the registry's pooled Node fetch (undici's `request`,
+   * a fraction of the global fetch's cost per call); OAuth servers keep the SDK's default.
+   */
+  #fetchOf(row: ServerRow): Pick<McpConnectionOptions, 'fetch'> {
+    if (row.transport.type === 'builtin')
+      return this.#options.builtinFetch ? { fetch: this.#options.builtinFetch } : {};
+    if (row.transport.type !== 'http') return {};
+    if (row.owner_id !== null && this.#options.publicOnlyFetch)
+      return { fetch: this.#options.publicOnlyFetch };
+    return usesOAuth(row) ? {} : { fetch: this.#nodeFetch };
   }
 
   #connect(entry: Entry): void {
