@@ -7,7 +7,6 @@ import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@swi
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
@@ -15,6 +14,7 @@ import {
 import { openSecret } from '../src/auth/secret-box.ts';
 import { createGateway, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
+import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { type ApiClient, apiClient } from './support/http-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { dropSchema } from './support/test-database.ts';
@@ -106,13 +106,7 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
   it('sends the refresh token once; both replicas go on with the new tokens', async () => {
     const [a, b] = replicas;
     authorizationServer.accessTokenTtl = 1;
-    const started = await a.alice.post(`/servers/${shopId}/authorize`);
-    const callback = await approveAuthorization(
-      new URL(started.body.authorization_url),
-      `${a.url}/oauth/callback`,
-      'alice',
-    );
-    expect((await fetch(`${a.url}/oauth/callback?${callback}`)).status).toBe(200);
+    expect((await connectOAuthServer(a.url, a.alice, shopId, 'alice')).page.status).toBe(200);
     const first = (await storedState()).tokens;
     const expiry = (decodeJwt(String(first?.access_token)).exp ?? 0) * 1000;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry - Date.now() + 1_100)));
@@ -187,13 +181,7 @@ describe('a token refresh shared by two requests of one replica', () => {
     const shopId = ((await alice.get('/servers')).body.items as Array<{ id: string }>)[0].id;
     const cart = () => alice.post(`/servers/${shopId}/tools/call`, { name: 'get_cart', arguments: {} });
     authorizationServer.accessTokenTtl = 1;
-    const started = await alice.post(`/servers/${shopId}/authorize`);
-    const callback = await approveAuthorization(
-      new URL(started.body.authorization_url),
-      `${url}/oauth/callback`,
-      'alice',
-    );
-    expect((await fetch(`${url}/oauth/callback?${callback}`)).status).toBe(200);
+    expect((await connectOAuthServer(url, alice, shopId, 'alice')).page.status).toBe(200);
     expect((await cart()).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
 

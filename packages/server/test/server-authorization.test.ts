@@ -15,6 +15,7 @@ import {
 import { openSecret } from '../src/auth/secret-box.ts';
 import { authorizeServer } from '../src/cli/authorize-server.ts';
 import { gatewayClient } from '../src/cli/gateway-client.ts';
+import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { readSse, type SseMessage } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
@@ -60,13 +61,7 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
     ((await client.get('/servers')).body.items as Array<{ authorization: string }>)[0].authorization;
 
   /** Connects the shop as `login`: authorize, the authorization server's pages, the callback. */
-  async function connect(client: Client, login: string): Promise<{ page: Response; url: URL }> {
-    const started = await client.post(`/servers/${shopId}/authorize`);
-    expect(started.status).toBe(200);
-    const url = new URL(started.body.authorization_url);
-    const callback = await approveAuthorization(url, `${gw.url}/oauth/callback`, login);
-    return { page: await fetch(`${gw.url}/oauth/callback?${callback}`), url };
-  }
+  const connect = (client: Client, login: string) => connectOAuthServer(gw.url, client, shopId, login);
 
   /** The user's OAuth state, decrypted as the gateway does. */
   async function storedState(userId: string): Promise<{ sealed: string; state: OAuthClientState }> {

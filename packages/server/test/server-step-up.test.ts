@@ -18,6 +18,7 @@ import {
   type TestAuthorizationServer,
 } from '../../servers/test/oidc-authorization-server.ts';
 import { openSecret } from '../src/auth/secret-box.ts';
+import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { readSse, type SseMessage } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
@@ -83,11 +84,8 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
 
   /** Connects a server (the shop by default) as `login`; resolves with the authorization page the gateway sent them to. */
   async function connect(client: Client, login: string, serverId = shopId): Promise<URL> {
-    const started = await client.post(`/servers/${serverId}/authorize`);
-    expect(started.status).toBe(200);
-    const url = new URL(started.body.authorization_url);
-    const callback = await approveAuthorization(url, `${gw.url}/oauth/callback`, login);
-    expect((await fetch(`${gw.url}/oauth/callback?${callback}`)).status).toBe(200);
+    const { url, page } = await connectOAuthServer(gw.url, client, serverId, login);
+    expect(page.status).toBe(200);
     return url;
   }
 
