@@ -62,6 +62,7 @@ export {
   runAgentLoop,
 } from './loop/run-agent-loop.ts';
 export {
+  IdleDeadline,
   type McpAuthorization,
   McpClientPool,
   McpConnection,

@@ -10,6 +10,7 @@ export type {
   McpSseTransportConfig,
   McpTransportConfig,
 } from './connection-options.ts';
+export { IdleDeadline } from './idle-deadline.ts';
 export type { McpAuthorization } from './mcp-authorization.ts';
 export { McpClientPool, type McpLayerFailure, type McpPoolLayers } from './mcp-client-pool.ts';
 export { McpConnection, type McpRequestOptions } from './mcp-connection.ts';

@@ -8,11 +8,11 @@ export interface GatewayLimits {
   requestsPerMinute: number;
   /** Individual tool calls per request. */
   toolCallsPerRequest: number;
-  /** Time a tool call may take, in ms. */
+  /** Time a tool call may take, in ms; the clock stops while the server's question waits for the person. */
   toolTimeoutMs: number;
   /**
    * Time a person has to answer a form or link a server asks for during a direct tool call (the
-   * Tools tab), in ms; then it is declined. Bounded by the call's own {@link toolTimeoutMs}.
+   * Tools tab), in ms; then it is declined. The call's {@link toolTimeoutMs} waits meanwhile.
    */
   elicitationTimeoutMs: number;
   /** Largest request body, in bytes (larger: 413). */

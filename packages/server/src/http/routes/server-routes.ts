@@ -5,7 +5,7 @@ import type { User } from '../../auth/user.ts';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
-import { withDeadline } from '../../mcp/with-deadline.ts';
+import { withCallDeadline } from '../../mcp/with-deadline.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import {
   deleteServer,
@@ -183,9 +183,11 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
     }
     const call = async (serverRequests?: DirectCallRequests) => {
       const output = await asCaller(user.id, () =>
-        withDeadline(services.limits.toolTimeoutMs, (signal) =>
+        // The tool timeout stops while the server's question waits for the person (bounded by its own timeout).
+        withCallDeadline(services.limits.toolTimeoutMs, (signal, holdDeadline) =>
           connection.callTool(tool.name, input.arguments ?? {}, {
             signal,
+            holdDeadline,
             ...(serverRequests ? { serverRequests } : {}),
           }),
         ),
