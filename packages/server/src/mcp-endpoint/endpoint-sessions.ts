@@ -64,7 +64,10 @@ export class EndpointSessions {
       },
     });
     await open().connect(transport);
-    return transport.handleRequest(request, { authInfo, parsedBody });
+    const response = await transport.handleRequest(request, { authInfo, parsedBody });
+    // Refused before it opened (e.g. 406 for a missing Accept): no session will ever close it.
+    if (transport.sessionId === undefined) await transport.close();
+    return response;
   }
 
   /** Closes every session. */
