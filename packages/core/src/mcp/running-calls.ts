@@ -95,21 +95,26 @@ export class RunningCalls {
       );
       const owners = new Set(asking.map(([, callContext]) => callContext.serverRequests?.[kind] as Answer));
       const [only] = owners;
-      if (owners.size === 1) {
-        const releases = asking.flatMap(([call, callContext]) => [
-          call.deadline.hold(),
-          callContext.holdDeadline?.() ?? (() => {}),
-        ]);
-        try {
-          return await only(params, plain);
-        } finally {
-          for (const release of releases) release();
-        }
-      }
-      if (fallback) return (fallback as Answer)(params, plain);
-      throw new Error(refusal(kind, owners.size, askingCall !== undefined));
+      if (owners.size === 1) return this.#holding(asking, () => only(params, plain));
+      if (!fallback) throw new Error(refusal(kind, owners.size, askingCall !== undefined));
+      // The connection's own handler answers; the call that asked, when known, waits for it.
+      const asker = [...this.#calls].filter(([call]) => askingCall !== undefined && call.tag === askingCall);
+      return this.#holding(asker, () => (fallback as Answer)(params, plain));
     };
     return route as McpServerRequestHandlers[K];
+  }
+
+  /** Runs `answer` with the deadlines of `calls` (theirs and their callers') held until it settles. */
+  async #holding<T>(calls: [RunningCall, ToolCallContext][], answer: () => Promise<T>): Promise<T> {
+    const releases = calls.flatMap(([call, callContext]) => [
+      call.deadline.hold(),
+      callContext.holdDeadline?.() ?? (() => {}),
+    ]);
+    try {
+      return await answer();
+    } finally {
+      for (const release of releases) release();
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, test } from 'vitest';
-import { McpConnection } from '../../src/mcp/index.ts';
+import { McpConnection, type McpServerRequestHandlers } from '../../src/mcp/index.ts';
 import type { CallServerRequests } from '../../src/types/layers.ts';
 import { createAskingServer } from '../fixtures/asking-server.ts';
 import { listen, type McpNodeHandler, modernHandler, sessionfulHandler } from '../fixtures/http-servers.ts';
@@ -33,7 +33,10 @@ describe('a tool call’s deadline stops while the person answers the server’s
     for (const step of teardown.splice(0).reverse()) await step();
   });
 
-  async function connect(serve: (factory: () => McpServer) => McpNodeHandler): Promise<McpConnection> {
+  async function connect(
+    serve: (factory: () => McpServer) => McpNodeHandler,
+    handlers?: McpServerRequestHandlers,
+  ): Promise<McpConnection> {
     const handler = serve(askingOrHangingServer);
     const server = await listen(handler.handle);
     const connection = new McpConnection({
@@ -42,6 +45,7 @@ describe('a tool call’s deadline stops while the person answers the server’s
       timeoutMs: TOOL_TIMEOUT_MS,
       connectTimeoutMs: 10_000,
       answerThroughCalls: ['elicitation', 'sampling'],
+      ...(handlers ? { handlers } : {}),
     });
     teardown.push(
       () => server.close(),
@@ -76,6 +80,13 @@ describe('a tool call’s deadline stops while the person answers the server’s
         }),
     });
     expect(output.text).toBe('A: approved late');
+  });
+
+  test('a form the connection’s own handler answers after the tool timeout completes the call that asked', async () => {
+    const connection = await connect(sessionfulHandler, {
+      elicitation: () => slowly({ action: 'accept' as const, content: { text: 'from the connection' } }),
+    });
+    expect((await call(connection, 'ask')).text).toBe('A: from the connection');
   });
 
   test('a server that hangs without asking still times out at the tool timeout', async () => {
