@@ -38,6 +38,16 @@ describe("direct calls' requests, answerable on any replica", () => {
     expect(await forwardDirectCallAnswer(db, 'ann', 'el_1', { action: 'cancel' })).toBe('closed');
   });
 
+  it("forgets the person's answer once the request closes, keeping only that it existed", async () => {
+    await recordDirectCallElicitation(db, { requestId: 'el_4', userId: 'ann', expiresAt: inAMinute() });
+    await forwardDirectCallAnswer(db, 'ann', 'el_4', { action: 'accept', content: { pin: '1234' } });
+    await closeDirectCallElicitation(db, 'el_4');
+    const { rows } = await db.query<{ answer: string | null }>(
+      "SELECT answer FROM direct_call_elicitations WHERE request_id = 'el_4'",
+    );
+    expect(rows).toEqual([{ answer: null }]);
+  });
+
   it('drops a refused answer unless a newer one replaced it', async () => {
     await recordDirectCallElicitation(db, { requestId: 'el_2', userId: 'ann', expiresAt: inAMinute() });
     await forwardDirectCallAnswer(db, 'ann', 'el_2', { action: 'accept', content: { city: 1 } });

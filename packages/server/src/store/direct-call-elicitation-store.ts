@@ -71,10 +71,14 @@ export async function dropDirectCallAnswer(db: Queryable, requestId: string, ans
   ]);
 }
 
-/** Marks a request answered, timed out or ended: it takes no more answers. */
+/**
+ * Marks a request answered, timed out or ended: it takes no more answers, and the answer kept for
+ * it (what the person typed) is forgotten; the record stays only to tell it from an unknown one.
+ */
 export async function closeDirectCallElicitation(db: Queryable, requestId: string): Promise<void> {
   await db.query(
-    'UPDATE direct_call_elicitations SET closed_at = now() WHERE request_id = $1 AND closed_at IS NULL',
+    `UPDATE direct_call_elicitations SET closed_at = now(), answer = NULL
+     WHERE request_id = $1 AND closed_at IS NULL`,
     [requestId],
   );
 }
