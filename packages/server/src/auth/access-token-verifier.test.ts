@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AccessTokenRefusal } from '@switchboard/servers';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessTokenRefusal, AccessTokenVerifier } from './access-token-verifier.ts';
+import { AccessTokenVerifier } from './access-token-verifier.ts';
 
 const RESOURCE = 'http://127.0.0.1:8787/mcp';
 

@@ -1,5 +1,4 @@
-import { authorizationServerMetadata, type SigningAuthorizationServer } from '@switchboard/servers';
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { AccessTokenRefusal, type JwtAccessTokenCheck, jwtAccessTokenVerifier } from '@switchboard/servers';
 
 /** The authorization server whose access tokens `/mcp` accepts besides API keys. */
 export interface AccessTokenOptions {
@@ -39,26 +38,11 @@ export interface VerifiedAccessToken {
 }
 
 /**
- * Why a token was refused: `invalid_token` (bad, expired, for another resource or issuer),
- * `insufficient_scope`, or `unavailable` (the authorization server's keys could not be loaded, so
- * the client should keep its token; `cause` says why, for the operator).
- */
-export class AccessTokenRefusal extends Error {
-  readonly code: 'invalid_token' | 'insufficient_scope' | 'unavailable';
-
-  constructor(code: AccessTokenRefusal['code'], message: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = 'AccessTokenRefusal';
-    this.code = code;
-  }
-}
-
-/**
- * Verifies JWT access tokens (RFC 9068) of one authorization server locally: signed by a key of
- * the issuer's JWKS (found through its metadata, fetched once; jose's remote key set caches the
- * keys and refetches on an unknown `kid`), `typ: at+jwt`, the issuer's `iss`, an `aud` naming the
- * resource (RFC 8707) or the configured audience, not expired, with the configured scopes. The
- * token itself is never kept or logged.
+ * The gateway's access tokens: JWT access tokens (RFC 9068) of one authorization server, checked
+ * by the shipped servers' {@link jwtAccessTokenVerifier} (signature against the issuer's keys,
+ * `typ: at+jwt`, `iss`, an `aud` naming the resource (RFC 8707) or the configured audience, `exp`,
+ * the configured scopes; refused with an {@link AccessTokenRefusal}), then mapped to a gateway
+ * user by the configured claim.
  */
 export class AccessTokenVerifier {
   readonly issuer: string;
@@ -66,16 +50,15 @@ export class AccessTokenVerifier {
   /** The configured resource (see {@link AccessTokenOptions.resource}). */
   readonly resource: string | undefined;
   readonly #options: AccessTokenOptions;
-  readonly #metadata: () => Promise<SigningAuthorizationServer>;
+  readonly #check: JwtAccessTokenCheck;
   readonly #usersWithSubjects: ReadonlySet<string>;
-  #keys: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   constructor(options: AccessTokenOptions) {
     this.#options = options;
     this.issuer = options.issuer;
     this.resource = options.resource;
     this.scopes = options.scopes ?? [];
-    this.#metadata = authorizationServerMetadata(options.issuer);
+    this.#check = jwtAccessTokenVerifier({ issuer: options.issuer, scopes: this.scopes });
     this.#usersWithSubjects = new Set(Object.values(options.subjects ?? {}));
   }
 
@@ -99,26 +82,8 @@ export class AccessTokenVerifier {
 
   /** Verifies `token` for `resource` (the `/mcp` URL it was sent to); throws an {@link AccessTokenRefusal}. */
   async verify(token: string, resource: string): Promise<VerifiedAccessToken> {
-    let payload: JWTPayload;
-    try {
-      this.#keys ??= createRemoteJWKSet(new URL((await this.#metadata()).jwks_uri));
-      const audience = [resource, ...(this.#options.audience ? [this.#options.audience] : [])];
-      ({ payload } = await jwtVerify(token, this.#keys, {
-        issuer: this.issuer,
-        audience,
-        typ: 'at+jwt',
-        requiredClaims: ['exp'],
-      }));
-    } catch (error) {
-      throw refusal(error);
-    }
-    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-    const missing = this.scopes.filter((scope) => !scopes.includes(scope));
-    if (missing.length > 0)
-      throw new AccessTokenRefusal(
-        'insufficient_scope',
-        `the access token lacks the scope ${missing.join(' ')}`,
-      );
+    const audience = [resource, ...(this.#options.audience ? [this.#options.audience] : [])];
+    const { claims: payload, scopes } = await this.#check(token, audience);
     const claim = this.#options.userClaim ?? 'sub';
     const subject = payload[claim];
     if (typeof subject !== 'string' || subject === '')
@@ -135,32 +100,4 @@ export class AccessTokenVerifier {
       ...(payload.exp !== undefined ? { expiresAt: payload.exp } : {}),
     };
   }
-}
-
-function refusal(error: unknown): AccessTokenRefusal {
-  if (error instanceof errors.JWTExpired)
-    return new AccessTokenRefusal('invalid_token', 'the access token has expired');
-  if (error instanceof errors.JWTClaimValidationFailed) {
-    const why =
-      error.claim === 'aud'
-        ? 'was issued for another resource (audience)'
-        : error.claim === 'iss'
-          ? 'was issued by another authorization server'
-          : error.claim === 'typ'
-            ? 'is not a JWT access token (RFC 9068: typ at+jwt)'
-            : `has an invalid "${error.claim}" claim`;
-    return new AccessTokenRefusal('invalid_token', `the access token ${why}`);
-  }
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid)
-    return new AccessTokenRefusal(
-      'unavailable',
-      "the authorization server's keys could not be loaded",
-      error,
-    );
-  if (error instanceof errors.JOSEError)
-    return new AccessTokenRefusal(
-      'invalid_token',
-      'the access token is not a JWT access token (RFC 9068) signed by the authorization server',
-    );
-  return new AccessTokenRefusal('unavailable', 'the authorization server could not be reached', error);
 }

@@ -1,9 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import {
-  AccessTokenRefusal,
-  AccessTokenVerifier,
-  type VerifiedAccessToken,
-} from '../auth/access-token-verifier.ts';
+import { AccessTokenRefusal } from '@switchboard/servers';
+import { AccessTokenVerifier, type VerifiedAccessToken } from '../auth/access-token-verifier.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';

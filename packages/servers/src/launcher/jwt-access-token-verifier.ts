@@ -1,85 +1,114 @@
-import {
-  type AuthInfo,
-  OAuthError,
-  OAuthErrorCode,
-  type OAuthTokenVerifier,
-} from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
-import type { SigningAuthorizationServer } from './authorization-server-metadata.ts';
+import {
+  authorizationServerMetadata,
+  type SigningAuthorizationServer,
+} from './authorization-server-metadata.ts';
 
 /** Options of {@link jwtAccessTokenVerifier}. */
 export interface JwtAccessTokenVerifierOptions {
   /** The authorization server that issues the tokens (the `iss` claim). */
   issuer: string;
-  /** This server's resource identifier (RFC 8707): tokens must name it in `aud`. */
-  audience: string;
-  /** The issuer's metadata, for its `jwks_uri` (see `authorizationServerMetadata`). */
-  metadata: () => Promise<SigningAuthorizationServer>;
+  /** The issuer's metadata, for its `jwks_uri` (default: `authorizationServerMetadata(issuer)`). */
+  metadata?: () => Promise<SigningAuthorizationServer>;
+  /** Claims a token must carry besides `exp` (e.g. `client_id`, which RFC 9068 asks for and some servers leave out). */
+  requiredClaims?: string[];
+  /** Scopes every token must carry; a token without them is refused as `insufficient_scope`. */
+  scopes?: readonly string[];
+}
+
+/** A token that passed every check: its claims, and the scopes of its `scope` claim. */
+export interface VerifiedJwtAccessToken {
+  claims: JWTPayload;
+  scopes: string[];
 }
 
 /**
- * Verifies JWT access tokens (RFC 9068, `typ: at+jwt`) locally: signed by a key of the
- * issuer's JWKS, issued by the issuer, for this resource (`aud`), not expired. The token's
- * scopes, client and subject become the request's {@link AuthInfo}; the subject (`sub`, the
- * user) lands in `extra.sub`, which the shop keys carts on. A token that fails any check is
- * refused as `invalid_token` with a description of the check; an unreachable authorization
- * server is a `server_error`, so clients do not throw their grant away over it.
+ * Checks a token for a resource: `audience` lists the `aud` values accepted (the resource's URL,
+ * RFC 8707, and any configured alias). Resolves with the verified token or throws an
+ * {@link AccessTokenRefusal}.
  */
-export function jwtAccessTokenVerifier(options: JwtAccessTokenVerifierOptions): OAuthTokenVerifier {
-  const { issuer, audience } = options;
-  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
-  return {
-    async verifyAccessToken(token) {
-      try {
-        keys ??= createRemoteJWKSet(new URL((await options.metadata()).jwks_uri));
-        const { payload } = await jwtVerify(token, keys, {
-          issuer,
-          audience,
-          typ: 'at+jwt',
-          requiredClaims: ['exp', 'client_id'],
-        });
-        return toAuthInfo(token, payload, audience);
-      } catch (error) {
-        throw refusal(error);
-      }
-    },
-  };
-}
+export type JwtAccessTokenCheck = (
+  token: string,
+  audience: string | string[],
+) => Promise<VerifiedJwtAccessToken>;
 
-function toAuthInfo(token: string, payload: JWTPayload, audience: string): AuthInfo {
-  const scope = typeof payload.scope === 'string' ? payload.scope : '';
-  return {
-    token,
-    clientId: String(payload.client_id),
-    scopes: scope.split(' ').filter(Boolean),
-    expiresAt: payload.exp,
-    resource: new URL(audience),
-    extra: payload.sub === undefined ? {} : { sub: payload.sub },
-  };
-}
+/**
+ * Why a token was refused: `invalid_token` (bad, expired, for another resource or issuer),
+ * `insufficient_scope`, or `unavailable` (the authorization server's keys could not be loaded, so
+ * the client should keep its token; `cause` says why, for the operator). Messages are lower-case
+ * clauses ("the access token has expired") for callers to frame.
+ */
+export class AccessTokenRefusal extends Error {
+  readonly code: 'invalid_token' | 'insufficient_scope' | 'unavailable';
 
-/** The OAuth error a failed verification answers with. */
-function refusal(error: unknown): OAuthError {
-  if (error instanceof errors.JWTExpired) {
-    return new OAuthError(OAuthErrorCode.InvalidToken, 'The access token has expired');
+  constructor(code: AccessTokenRefusal['code'], message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'AccessTokenRefusal';
+    this.code = code;
   }
+}
+
+/**
+ * Verifies JWT access tokens (RFC 9068) of one authorization server locally, for the gateway's
+ * `/mcp` and the shipped servers alike: signed by a key of the issuer's JWKS (found through its
+ * metadata; jose's remote key set caches the keys and refetches on an unknown `kid`),
+ * `typ: at+jwt`, the issuer's `iss`, an accepted `aud`, not expired, with the required claims and
+ * scopes. The token itself is never kept or logged.
+ */
+export function jwtAccessTokenVerifier(options: JwtAccessTokenVerifierOptions): JwtAccessTokenCheck {
+  const { issuer } = options;
+  const metadata = options.metadata ?? authorizationServerMetadata(issuer);
+  const requiredScopes = options.scopes ?? [];
+  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
+  return async (token, audience) => {
+    let claims: JWTPayload;
+    try {
+      keys ??= createRemoteJWKSet(new URL((await metadata()).jwks_uri));
+      ({ payload: claims } = await jwtVerify(token, keys, {
+        issuer,
+        audience,
+        typ: 'at+jwt',
+        requiredClaims: ['exp', ...(options.requiredClaims ?? [])],
+      }));
+    } catch (error) {
+      throw refusal(error);
+    }
+    const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];
+    const missing = requiredScopes.filter((scope) => !scopes.includes(scope));
+    if (missing.length > 0)
+      throw new AccessTokenRefusal(
+        'insufficient_scope',
+        `the access token lacks the scope ${missing.join(' ')}`,
+      );
+    return { claims, scopes };
+  };
+}
+
+/** The refusal a failed verification becomes. */
+function refusal(error: unknown): AccessTokenRefusal {
+  if (error instanceof errors.JWTExpired)
+    return new AccessTokenRefusal('invalid_token', 'the access token has expired');
   if (error instanceof errors.JWTClaimValidationFailed) {
     const why =
       error.claim === 'aud'
         ? 'was issued for another resource (audience)'
         : error.claim === 'iss'
           ? 'was issued by another authorization server'
-          : `has an invalid "${error.claim}" claim`;
-    return new OAuthError(OAuthErrorCode.InvalidToken, `The access token ${why}`);
+          : error.claim === 'typ'
+            ? 'is not a JWT access token (RFC 9068: typ at+jwt)'
+            : `has an invalid "${error.claim}" claim`;
+    return new AccessTokenRefusal('invalid_token', `the access token ${why}`);
   }
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
-    return new OAuthError(OAuthErrorCode.ServerError, 'The authorization server keys could not be loaded');
-  }
-  if (error instanceof errors.JOSEError) {
-    return new OAuthError(
-      OAuthErrorCode.InvalidToken,
-      'The access token is not a JWT access token signed by the authorization server',
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid)
+    return new AccessTokenRefusal(
+      'unavailable',
+      "the authorization server's keys could not be loaded",
+      error,
     );
-  }
-  return new OAuthError(OAuthErrorCode.ServerError, 'The authorization server could not be reached');
+  if (error instanceof errors.JOSEError)
+    return new AccessTokenRefusal(
+      'invalid_token',
+      'the access token is not a JWT access token (RFC 9068) signed by the authorization server',
+    );
+  return new AccessTokenRefusal('unavailable', 'the authorization server could not be reached', error);
 }

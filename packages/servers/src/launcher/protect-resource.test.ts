@@ -115,8 +115,15 @@ describe('protectResource', () => {
     );
   });
 
-  it('refuses a JWT that is not an access token (typ) and one that is not a JWT', async () => {
-    expect((await call(await token({}, 'JWT'))).status).toBe(401);
+  it('refuses a JWT that is not an access token (typ), one without client_id, and one that is not a JWT', async () => {
+    const idToken = await call(await token({}, 'JWT'));
+    expect(idToken.status).toBe(401);
+    expect(idToken.headers.get('www-authenticate')).toContain(
+      'error_description="The access token is not a JWT access token (RFC 9068: typ at+jwt)"',
+    );
+    const clientless = await call(await token({ client_id: undefined }));
+    expect(clientless.status).toBe(401);
+    expect(clientless.headers.get('www-authenticate')).toContain('invalid \\"client_id\\" claim');
     expect((await call('opaque-token')).status).toBe(401);
   });
 

@@ -8,7 +8,7 @@ import {
   requireBearerAuth,
 } from '@modelcontextprotocol/server';
 import { authorizationServerMetadata } from './authorization-server-metadata.ts';
-import { jwtAccessTokenVerifier } from './jwt-access-token-verifier.ts';
+import { oauthTokenVerifier } from './oauth-token-verifier.ts';
 import { type ToolScopes, toolScopesNeeded } from './tool-scopes-needed.ts';
 
 /** How an endpoint is an OAuth 2.1 protected resource (MCP authorization). */
@@ -57,7 +57,7 @@ export function protectResource(
   const toolScopes = options.toolScopes ?? {};
   const scopesSupported = [...new Set([...requiredScopes, ...Object.values(toolScopes).flat()])];
   const metadata = authorizationServerMetadata(options.issuer);
-  const verifier = jwtAccessTokenVerifier({ issuer: options.issuer, audience: options.resource, metadata });
+  const verifier = oauthTokenVerifier({ issuer: options.issuer, audience: options.resource, metadata });
   const gate = requireBearerAuth({ verifier, requiredScopes, resourceMetadataUrl });
   const documentPaths = new Set([
     new URL(resourceMetadataUrl).pathname,
