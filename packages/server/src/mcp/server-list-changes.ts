@@ -6,7 +6,7 @@ import type { ServerRow } from '../store/server-store.ts';
 export type ServerList = 'tools' | 'resources' | 'prompts';
 
 /** Every list a server offers, as one registration's arrival or departure changes them all. */
-export const SERVER_LISTS: readonly ServerList[] = ['tools', 'resources', 'prompts'];
+const SERVER_LISTS: readonly ServerList[] = ['tools', 'resources', 'prompts'];
 
 /**
  * Where the gateway learnt of a change: one of this replica's connections heard the server
