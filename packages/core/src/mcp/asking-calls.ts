@@ -5,6 +5,13 @@ import { type JsonRpcId, sseRequestIds } from './sse-request-ids.ts';
 const CALL_HEADER = 'x-switchboard-call';
 
 /**
+ * What {@link AskingCalls.askingCall} names for a request whose id the streams of several calls
+ * carried: a tag no call has (calls' tags are numbers), so the request is refused rather than
+ * guessed, as it may be any of theirs.
+ */
+const SEVERAL_CALLS = 'several-calls';
+
+/**
  * Which tool call a server's request (elicitation, sampling) belongs to, where the protocol
  * tells: each request of a call carries the call's tag in its request options; over Streamable
  * HTTP (2025) the server's request arrives on the response stream of the call's own POST, and
@@ -12,8 +19,11 @@ const CALL_HEADER = 'x-switchboard-call';
  * and on the standalone stream nothing tells, and the request stays unattributed.
  */
 export class AskingCalls {
-  /** Ids of server requests seen on a call's response stream, and that call's tag. */
-  readonly #byRequestId = new Map<JsonRpcId, string>();
+  /**
+   * Ids of server requests seen on calls' response streams, and the tags of the calls whose stream
+   * carried each: one, unless a server numbering each stream's requests afresh reused the id.
+   */
+  readonly #byRequestId = new Map<JsonRpcId, string[]>();
   /** Handler contexts of requests embedded in a call's result, and that call's tag. */
   readonly #byContext = new WeakMap<ClientContext, string>();
 
@@ -43,7 +53,7 @@ export class AskingCalls {
       const type = response.headers.get('content-type') ?? '';
       if (!response.ok || !response.body || !type.toLowerCase().startsWith('text/event-stream'))
         return response;
-      const noted = response.body.pipeThrough(sseRequestIds((id) => this.#byRequestId.set(id, tag)));
+      const noted = response.body.pipeThrough(sseRequestIds((id) => this.#note(id, tag)));
       return new Response(noted, {
         status: response.status,
         statusText: response.statusText,
@@ -58,18 +68,32 @@ export class AskingCalls {
     return context;
   }
 
-  /** The tag of the call that asked the request handled with `context`, when known. */
+  /**
+   * The tag of the call that asked the request handled with `context`, when known. When the
+   * streams of several running calls carried a request with its id (a server numbering each
+   * stream's requests afresh), it may be any of theirs: a tag no call has, until those calls end.
+   */
   askingCall(context: ClientContext): string | undefined {
     const embedded = this.#byContext.get(context);
     if (embedded !== undefined) return embedded;
     const id = context.mcpReq.id;
-    const tag = this.#byRequestId.get(id);
+    const tags = this.#byRequestId.get(id);
+    if (tags !== undefined && tags.length > 1) return SEVERAL_CALLS;
     this.#byRequestId.delete(id);
-    return tag;
+    return tags?.[0];
   }
 
   /** Drops what was noted for the call tagged `tag` (it ended). */
   forget(tag: string): void {
-    for (const [id, noted] of this.#byRequestId) if (noted === tag) this.#byRequestId.delete(id);
+    for (const [id, tags] of this.#byRequestId) {
+      const others = tags.filter((noted) => noted !== tag);
+      if (others.length === 0) this.#byRequestId.delete(id);
+      else if (others.length < tags.length) this.#byRequestId.set(id, others);
+    }
+  }
+
+  #note(id: JsonRpcId, tag: string): void {
+    const tags = this.#byRequestId.get(id) ?? [];
+    if (!tags.includes(tag)) this.#byRequestId.set(id, [...tags, tag]);
   }
 }
