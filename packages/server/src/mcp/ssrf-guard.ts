@@ -3,7 +3,8 @@ import { lookup as lookupAsync } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import type { McpConnectionOptions } from '@switchboard/core';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { createNodeFetch } from '@switchboard/core/node';
+import { Agent } from 'undici';
 import { isPrivateAddress } from './private-address.ts';
 
 type FetchLike = NonNullable<McpConnectionOptions['fetch']>;
@@ -78,17 +79,14 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
  */
 export function createPublicOnlyFetch(): { fetch: FetchLike; close: () => Promise<void> } {
   const dispatcher = new Agent({ connect: { lookup: publicOnlyLookup } });
+  // The pooled Node fetch (undici's request): a fraction of the global fetch's cost per call.
+  const send = createNodeFetch({ dispatcher });
   const fetch: FetchLike = async (input, init) => {
     const url = new URL(String(input));
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && isPrivateAddress(host))
       throw new ForbiddenUrlError(`${url.host} is a private address; ${ADVICE}`);
-    const response = await undiciFetch(url, {
-      ...(init as Record<string, unknown>),
-      redirect: 'error',
-      dispatcher,
-    } as Parameters<typeof undiciFetch>[1]);
-    return response as unknown as Response;
+    return send(url, { ...init, redirect: 'error' });
   };
   return { fetch, close: () => dispatcher.close() };
 }
