@@ -114,14 +114,13 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   connection.watchLists?.({
     user: connection.user,
     server,
-    showsToolsOf: (serverName) =>
-      mode === 'aggregate' || (mode === 'discovery' && connection.activated.hasServer(serverName)),
+    showsToolsOf: (serverName) => connection.activated.showsToolsOf(serverName),
   });
   return server;
 }
 
 /** The tool as the endpoint lists it: its endpoint name, everything else as the server gave it. */
-export function toProtocolTool(entry: EndpointTool): Tool {
+function toProtocolTool(entry: EndpointTool): Tool {
   const { tool } = entry;
   return {
     name: entry.name,
