@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import {
+  AUTHORIZATION_SERVER_TIMEOUT_MS,
   authorizationServerMetadata,
   type SigningAuthorizationServer,
 } from './authorization-server-metadata.ts';
@@ -8,8 +9,13 @@ import {
 export interface JwtAccessTokenVerifierOptions {
   /** The authorization server that issues the tokens (the `iss` claim). */
   issuer: string;
-  /** The issuer's metadata, for its `jwks_uri` (default: `authorizationServerMetadata(issuer)`). */
+  /** The issuer's metadata, for its `jwks_uri` (default: `authorizationServerMetadata(issuer, timeoutMs)`). */
   metadata?: () => Promise<SigningAuthorizationServer>;
+  /**
+   * How long fetching the issuer's metadata (by default) or keys may take before the token is
+   * refused as `unavailable`; the next call tries again (default 5000 ms).
+   */
+  timeoutMs?: number;
   /** Claims a token must carry besides `exp` (e.g. `client_id`, which RFC 9068 asks for and some servers leave out). */
   requiredClaims?: string[];
   /** Scopes every token must carry; a token without them is refused as `insufficient_scope`. */
@@ -57,13 +63,14 @@ export class AccessTokenRefusal extends Error {
  */
 export function jwtAccessTokenVerifier(options: JwtAccessTokenVerifierOptions): JwtAccessTokenCheck {
   const { issuer } = options;
-  const metadata = options.metadata ?? authorizationServerMetadata(issuer);
+  const timeoutMs = options.timeoutMs ?? AUTHORIZATION_SERVER_TIMEOUT_MS;
+  const metadata = options.metadata ?? authorizationServerMetadata(issuer, timeoutMs);
   const requiredScopes = options.scopes ?? [];
   let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
   return async (token, audience) => {
     let claims: JWTPayload;
     try {
-      keys ??= createRemoteJWKSet(new URL((await metadata()).jwks_uri));
+      keys ??= createRemoteJWKSet(new URL((await metadata()).jwks_uri), { timeoutDuration: timeoutMs });
       ({ payload: claims } = await jwtVerify(token, keys, {
         issuer,
         audience,
