@@ -170,6 +170,8 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
     expect((await initializeWith(endpoint, await tokenFor(grace.id))).status).toBe(403);
 
     const henry = await createUserWithServer('henry', []);
+    // A user listing no subjects is not reached by a token whose subject is their id.
+    expect((await initializeWith(endpoint, await tokenFor(henry.id))).status).toBe(403);
     expect(
       (await gw.admin.patch(`/users/${henry.id}`, { oauth_subjects: ['grace@sso.example'] })).status,
     ).toBe(200);

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -62,11 +63,11 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
         { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
         { id: 'dana', name: 'Dana', role: 'user' },
       ],
-      // Alice logs in as "alice-sso" (her configured subject); Bob as "bob", his gateway id.
+      // Each logs in as a configured subject; Admin lists none, so no token is Admin.
       mcpAuthorization: {
         issuer: authorizationServer.issuer,
         scopes: ['mcp'],
-        subjects: { 'alice-sso': 'alice' },
+        subjects: { 'alice-sso': 'alice', 'bob-sso': 'bob', 'dana-sso': 'dana' },
       },
     });
     endpoint = new URL('/mcp?mode=aggregate', gw.url);
@@ -154,7 +155,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   it("keeps two users' tokens to their own servers and data", async () => {
     expect((await gw.alice.post('/servers', { name: 'alice-private', url: tools.url })).status).toBe(201);
     const alice = await connectWith((await authorize('alice-sso')).provider);
-    const bob = await connectWith((await authorize('bob')).provider);
+    const bob = await connectWith((await authorize('bob-sso')).provider);
 
     expect((await alice.listTools()).tools.map((tool) => tool.name)).toContain('alice_private_echo');
     const bobTools = (await bob.listTools()).tools.map((tool) => tool.name);
@@ -201,8 +202,16 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     expect((await call(impostor)).status).toBe(403);
   });
 
+  it('answers 403 to a token whose subject is a user id that no user lists (no one becomes "admin" by name)', async () => {
+    const refused = await call(await tokenFor('admin', `${gw.url}/mcp`));
+    expect(refused.status).toBe(403);
+    const { error } = (await refused.json()) as { error: { message: string } };
+    expect(error.message).toContain('"admin" (the access token\'s sub) is not a user of this gateway');
+    expect(error.message).toContain('oauthSubjects');
+  });
+
   it('lets a configured user without an API key in with OAuth only', async () => {
-    const dana = await connectWith((await authorize('dana')).provider);
+    const dana = await connectWith((await authorize('dana-sso')).provider);
     expect((await dana.listTools()).tools.map((tool) => tool.name)).toContain('shop_get_cart');
     const { rows } = await gw.gateway.services.db.query<{ api_key_hash: string | null }>(
       "SELECT api_key_hash FROM users WHERE id = 'dana'",
@@ -264,6 +273,44 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     }
   });
 
+  it('answers 503 when the authorization server accepts connections and never answers, on every request', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const hanging = await createGateway({
+      database: gw.gateway.services.db,
+      model: queuedModel(),
+      logger: createLogger({ level: 'silent' }),
+      mcpAuthorization: {
+        issuer: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        timeoutMs: 100,
+      },
+    });
+    try {
+      const url = await hanging.listen(0);
+      const token = await tokenFor('bob-sso', `${url}/mcp`);
+      const connections: number[] = [];
+      for (const attempt of [1, 2]) {
+        const refused = await fetch(`${url}/mcp`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect({ attempt, status: refused.status }).toEqual({ attempt, status: 503 });
+        const { error } = (await refused.json()) as { error: { message: string } };
+        expect(error.message).toBe('Service unavailable: the authorization server could not be reached');
+        connections.push(sockets.size);
+      }
+      // The second request asked the authorization server again (a new connection), not a kept failure.
+      expect(connections[1]).toBeGreaterThan(connections[0] ?? 0);
+    } finally {
+      await hanging.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
   it('behind a proxy, is the resource under its public URL: metadata, challenge and audience', async () => {
     const publicUrl = 'http://127.0.0.1:9/switchboard';
     const proxied = await createGateway({
@@ -271,7 +318,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
       model: queuedModel(),
       logger: createLogger({ level: 'silent' }),
       publicUrl,
-      mcpAuthorization: { issuer: authorizationServer.issuer },
+      mcpAuthorization: { issuer: authorizationServer.issuer, subjects: { 'bob-sso': 'bob' } },
     });
     try {
       const url = await proxied.listen(0);
@@ -301,8 +348,8 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
         'resource_metadata="http://127.0.0.1:9/.well-known/oauth-protected-resource/switchboard/mcp"',
       );
 
-      expect((await post(await tokenFor('bob', `${publicUrl}/mcp`))).status).toBe(200);
-      expect((await post(await tokenFor('bob', `${url}/mcp`))).status).toBe(401);
+      expect((await post(await tokenFor('bob-sso', `${publicUrl}/mcp`))).status).toBe(200);
+      expect((await post(await tokenFor('bob-sso', `${url}/mcp`))).status).toBe(401);
     } finally {
       await proxied.close();
     }

@@ -11,6 +11,8 @@ describe('AccessTokenVerifier', () => {
   let issuer: string;
   let authorizationServer: Server;
   let privateKey: CryptoKey;
+  /** Paths the authorization server accepts and never answers (a hanging identity provider). */
+  const hangingPaths = new Set<string>();
 
   beforeAll(async () => {
     const keys = await generateKeyPair('ES256');
@@ -18,6 +20,7 @@ describe('AccessTokenVerifier', () => {
     const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
     // Only OpenID discovery: the verifier falls back to it after RFC 8414's location.
     authorizationServer = createServer((request, response) => {
+      if (hangingPaths.has(request.url ?? '')) return;
       const body =
         request.url === '/jwks'
           ? { keys: [jwk] }
@@ -31,7 +34,13 @@ describe('AccessTokenVerifier', () => {
     await new Promise<void>((resolve) => authorizationServer.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(authorizationServer.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => authorizationServer.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        authorizationServer.close(() => resolve());
+        authorizationServer.closeAllConnections();
+      }),
+  );
 
   function token(claims: JWTPayload = {}, typ = 'at+jwt'): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
@@ -56,20 +65,19 @@ describe('AccessTokenVerifier', () => {
         error instanceof AccessTokenRefusal ? { code: error.code, message: error.message } : error,
     );
 
-  it('maps a valid token to a user: a configured subject, else the claim value as the user id', async () => {
+  it('verifies a valid token, and maps only configured subjects to users', async () => {
     const verifier = new AccessTokenVerifier({ issuer, scopes: ['mcp'], subjects: { 'sso|42': 'bob' } });
-    expect(await verifier.verify(await token(), RESOURCE)).toMatchObject({
-      userId: 'alice',
+    const verified = await verifier.verify(await token(), RESOURCE);
+    expect(verified).toEqual({
       claim: 'sub',
       subject: 'alice',
       clientId: 'app',
       scopes: ['mcp'],
+      expiresAt: expect.any(Number),
     });
-    expect((await verifier.verify(await token({ sub: 'sso|42' }), RESOURCE)).userId).toBe('bob');
-    // Bob signs in as his subject only: a token whose claim is merely his id is no one's.
-    expect((await verifier.verify(await token({ sub: 'bob' }), RESOURCE)).userId).toBeUndefined();
-    // A subject named like an Object property is not a configured one.
-    expect((await verifier.verify(await token({ sub: 'constructor' }), RESOURCE)).userId).toBe('constructor');
+    expect(verifier.configuredUserOf('sso|42')).toBe('bob');
+    // A subject equal to a user's id is no configured user's; nor is one named like an Object property.
+    expect(verifier.configuredUserOf('bob')).toBeUndefined();
     expect(verifier.configuredUserOf('toString')).toBeUndefined();
     expect(verifier.configuredSubjectsOf('bob')).toEqual(['sso|42']);
   });
@@ -80,7 +88,7 @@ describe('AccessTokenVerifier', () => {
       await token({ aud: 'switchboard', email: 'carol@example.com' }),
       RESOURCE,
     );
-    expect(verified).toMatchObject({ userId: 'carol@example.com', claim: 'email' });
+    expect(verified).toMatchObject({ subject: 'carol@example.com', claim: 'email' });
     expect(await refusalOf(verifier.verify(await token(), RESOURCE))).toEqual({
       code: 'invalid_token',
       message: 'the access token has no "email" claim naming its user',
@@ -131,6 +139,28 @@ describe('AccessTokenVerifier', () => {
       message: 'the authorization server could not be reached',
     });
     expect((refusal as Error).cause).toBeInstanceOf(Error);
+  });
+
+  it('refuses as unavailable when the metadata or the keys hang past the timeout, and asks again on the next token', async () => {
+    const verifier = new AccessTokenVerifier({ issuer, timeoutMs: 200 });
+    try {
+      hangingPaths.add('/.well-known/openid-configuration');
+      const metadataHangs = await verifier.verify(await token(), RESOURCE).catch((error: unknown) => error);
+      expect(metadataHangs).toMatchObject({
+        code: 'unavailable',
+        message: 'the authorization server could not be reached',
+      });
+      hangingPaths.clear();
+      hangingPaths.add('/jwks');
+      expect(await refusalOf(verifier.verify(await token(), RESOURCE))).toEqual({
+        code: 'unavailable',
+        message: "the authorization server's keys could not be loaded",
+      });
+      hangingPaths.clear();
+      expect(await verifier.verify(await token(), RESOURCE)).toMatchObject({ subject: 'alice' });
+    } finally {
+      hangingPaths.clear();
+    }
   });
 
   it('tells JWTs from API keys by shape', () => {

@@ -16,20 +16,21 @@ export interface AccessTokenOptions {
   /** Scopes every token must carry; listed in the resource metadata and the 401 challenge. */
   scopes?: string[];
   /**
-   * Values of the user claim that belong to a configured user, mapped to that user's id. A user
-   * listed here is reached only through these values, never by a claim equal to their id.
+   * Values of the user claim that belong to a configured user, mapped to that user's id. A token
+   * maps to a user only through a value listed here or in the database, never by a claim equal to
+   * a user's id (the claim may be one people can edit at their identity provider).
    */
   subjects?: Readonly<Record<string, string>>;
+  /**
+   * How long fetching the issuer's metadata or keys may take before `/mcp` answers 503 (the next
+   * request tries again); default 5000 ms.
+   */
+  timeoutMs?: number;
 }
 
-/** A verified access token: the gateway user id it maps to, and what it says about itself. */
+/** A verified access token: what it says about itself, for mapping it to a gateway user. */
 export interface VerifiedAccessToken {
-  /**
-   * The gateway user id: the configured user listing the claim's value, else the value itself
-   * (undefined when that names a user who has subjects of their own).
-   */
-  userId: string | undefined;
-  /** The user claim's name and value, to name an unknown user in a refusal. */
+  /** The user claim's name and value: the value a user's OAuth subjects must list. */
   claim: string;
   subject: string;
   clientId?: string;
@@ -41,8 +42,8 @@ export interface VerifiedAccessToken {
  * The gateway's access tokens: JWT access tokens (RFC 9068) of one authorization server, checked
  * by the shipped servers' {@link jwtAccessTokenVerifier} (signature against the issuer's keys,
  * `typ: at+jwt`, `iss`, an `aud` naming the resource (RFC 8707) or the configured audience, `exp`,
- * the configured scopes; refused with an {@link AccessTokenRefusal}), then mapped to a gateway
- * user by the configured claim.
+ * the configured scopes; refused with an {@link AccessTokenRefusal}); its configured claim names
+ * the gateway user through the users' OAuth subjects.
  */
 export class AccessTokenVerifier {
   readonly issuer: string;
@@ -51,15 +52,17 @@ export class AccessTokenVerifier {
   readonly resource: string | undefined;
   readonly #options: AccessTokenOptions;
   readonly #check: JwtAccessTokenCheck;
-  readonly #usersWithSubjects: ReadonlySet<string>;
 
   constructor(options: AccessTokenOptions) {
     this.#options = options;
     this.issuer = options.issuer;
     this.resource = options.resource;
     this.scopes = options.scopes ?? [];
-    this.#check = jwtAccessTokenVerifier({ issuer: options.issuer, scopes: this.scopes });
-    this.#usersWithSubjects = new Set(Object.values(options.subjects ?? {}));
+    this.#check = jwtAccessTokenVerifier({
+      issuer: options.issuer,
+      scopes: this.scopes,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
   }
 
   /** The configured user listing `subject` (`users[].oauthSubjects`), if any. */
@@ -92,7 +95,6 @@ export class AccessTokenVerifier {
         `the access token has no "${claim}" claim naming its user`,
       );
     return {
-      userId: this.configuredUserOf(subject) ?? (this.#usersWithSubjects.has(subject) ? undefined : subject),
       claim,
       subject,
       ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),

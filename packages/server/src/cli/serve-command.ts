@@ -65,7 +65,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   const mcpAuthorization = configuredMcpAuthorization(config);
   if (mcpAuthorization && users.length === 0) {
     throw new Error(
-      'mcpAuthorization needs users its access tokens map to: add "users" (with oauthSubjects or ids the tokens name) or set SWITCHBOARD_ADMIN_KEY',
+      'mcpAuthorization needs users its access tokens map to: add "users" listing the oauthSubjects their tokens name, or set SWITCHBOARD_ADMIN_KEY and give users created with POST /users their "oauth_subjects"',
     );
   }
   if (users.length === 0 && !LOOPBACK.has(host)) {

@@ -100,7 +100,7 @@ export interface SwitchboardConfig {
    * `auto` (the default: discovery above the global-mode threshold of servers).
    */
   mcpMode?: 'auto' | EndpointMode;
-  /** Accept this authorization server's access tokens at `/mcp` (users map by `oauthSubjects` or id). */
+  /** Accept this authorization server's access tokens at `/mcp` (a token is the user whose `oauthSubjects` list its claim). */
   mcpAuthorization?: ConfiguredMcpAuthorization;
 }
 

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { AccessTokenRefusal } from '@switchboard/servers';
-import { AccessTokenVerifier, type VerifiedAccessToken } from '../auth/access-token-verifier.ts';
+import { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';
@@ -11,8 +11,9 @@ type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'acce
 /**
  * The user of a `/mcp` request, from `Authorization: Bearer <token>`: one of the gateway's API
  * keys (tried first), or (with an authorization server configured) a JWT access token for this
- * endpoint, mapped to a gateway user by its subject (configured users' `oauthSubjects`, then the
- * `oauth_subjects` of users created through the API, then the user id); on an open gateway, the local user. Without a valid token: a 401 whose
+ * endpoint, mapped to the gateway user listing its subject (configured users' `oauthSubjects`, then
+ * the `oauth_subjects` of users created through the API; never a user merely because the subject is
+ * their id); on an open gateway, the local user. Without a valid token: a 401 whose
  * `WWW-Authenticate` names the protected-resource metadata (RFC 9728), as MCP authorization asks;
  * a valid token of someone who is not a gateway user: 403 saying how to map them.
  */
@@ -32,7 +33,7 @@ export async function authenticateEndpoint(
     return unauthorized(services, request, 'unknown API key');
   try {
     const verified = await accessTokens.verify(token, endpointResourceUrl(request, services));
-    const user = await tokenUser(services, accessTokens, verified);
+    const user = await tokenUser(services, accessTokens, verified.subject);
     if (user) return user;
     return refusal(
       403,
@@ -52,21 +53,18 @@ export async function authenticateEndpoint(
 }
 
 /**
- * The gateway user a verified token is: the configured user listing its subject, else the user
- * created through the API listing it, else the user whose id it is, unless that user lists
- * subjects (in the configuration or the database) and is reached only through them.
+ * The gateway user a verified token's subject is: the configured user listing it, else the user
+ * created through the API listing it. Only an explicit listing maps: a subject equal to a user's id
+ * is no one's, since the claim may be one people can set at their identity provider.
  */
 async function tokenUser(
   services: EndpointAuthServices,
   accessTokens: AccessTokenVerifier,
-  verified: VerifiedAccessToken,
+  subject: string,
 ): Promise<User | undefined> {
-  const configured = accessTokens.configuredUserOf(verified.subject);
+  const configured = accessTokens.configuredUserOf(subject);
   if (configured !== undefined) return services.users.byId(configured);
-  const user = await services.users.byOAuthSubject(verified.subject);
-  // The verifier leaves the user id out when the subject is the id of a configured user with subjects.
-  if (user?.id === verified.subject && verified.userId === undefined) return undefined;
-  return user;
+  return services.users.byOAuthSubject(subject);
 }
 
 /** The user as the MCP SDK hands it to handlers (`ctx.http.authInfo`); never the token itself. */

@@ -56,17 +56,13 @@ export async function oauthSubjectsOf(
 }
 
 /**
- * The user an access token's subject names: the user listing it, else the user whose id it is when
- * that user lists no subjects (a user with subjects is reached only through them).
+ * The user listing an access token's subject, or undefined: only a listed subject maps, never one
+ * that merely equals a user's id.
  */
 export async function findUserByOAuthSubject(db: Queryable, subject: string): Promise<User | undefined> {
-  const { rows } = await db.query<User & { listed: boolean }>(
-    `SELECT u.id, u.name, u.role, true AS listed FROM user_oauth_subjects s JOIN users u ON u.id = s.user_id
-      WHERE s.subject = $1
-     UNION ALL
-     SELECT u.id, u.name, u.role, false AS listed FROM users u
-      WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM user_oauth_subjects s WHERE s.user_id = u.id)
-     ORDER BY listed DESC LIMIT 1`,
+  const { rows } = await db.query<User>(
+    `SELECT u.id, u.name, u.role FROM user_oauth_subjects s JOIN users u ON u.id = s.user_id
+      WHERE s.subject = $1`,
     [subject],
   );
   const [row] = rows;
