@@ -46,6 +46,27 @@ describe('RunningCalls', () => {
     await expect(route?.(params, serverContext)).rejects.toThrow(/no tool call that can answer elicitation/);
   });
 
+  test('a call that cannot answer counts: an unattributed request while it runs beside another run’s call is refused, never given to that run', async () => {
+    const calls = new RunningCalls();
+    const theirs = run();
+    const mine = calls.begin({ signal: new AbortController().signal }, 1_000);
+    const other = calls.begin({ signal: new AbortController().signal, serverRequests: theirs }, 1_000);
+    const route = calls.handler('elicitation', true, undefined);
+    await expect(route?.(params, serverContext)).rejects.toThrow(
+      /2 conversations .* cannot reach the wrong person/,
+    );
+    await expect(
+      route?.(params, { ...serverContext, askingCall: mine.tag } as typeof serverContext),
+    ).rejects.toThrow(/the tool call that sent this elicitation request has ended or cannot answer it/);
+    expect(theirs.elicitation).not.toHaveBeenCalled();
+    expect(
+      await route?.(params, { ...serverContext, askingCall: other.tag } as typeof serverContext),
+    ).toEqual({ action: 'accept' });
+    mine.end();
+    expect(await route?.(params, serverContext)).toEqual({ action: 'accept' });
+    other.end();
+  });
+
   test('a request that names its call goes to that call alone, though other conversations’ calls run; one naming an ended call is refused', async () => {
     const calls = new RunningCalls();
     const [mine, theirs] = [run(), run('accept')];

@@ -21,9 +21,10 @@ type Answer = (params: never, context: ServerRequestContext) => Promise<unknown>
 
 /**
  * The tool calls in flight on one connection, and where a server's own request goes. When the
- * transport tells which call asked (its tag), to that call; else to the one call (or the calls
- * of one run) that can answer. Failing that, to the connection's own handler, else it is refused
- * with a message saying why. While a person answers, the deadlines of the calls asked hold.
+ * transport tells which call asked (its tag), to that call; else, when all running calls share
+ * one answerer (the calls of one run), to it: a call that cannot answer counts too, so a question
+ * it asked never reaches another run's person. Failing that, to the connection's own handler, else
+ * it is refused with a message saying why. While a person answers, the deadlines of the calls asked hold.
  */
 export class RunningCalls {
   readonly #calls = new Map<RunningCall, ToolCallContext>();
@@ -78,7 +79,7 @@ export class RunningCalls {
 
   /**
    * The connection's handler of `kind`: routes to the running call that asked (or, when the
-   * transport does not tell, the only one that can answer), falling back to `fallback`.
+   * transport does not tell, the answerer all running calls share), falling back to `fallback`.
    * Undefined when neither calls nor the fallback can ever answer.
    */
   handler<K extends AnswerKind>(
@@ -89,14 +90,15 @@ export class RunningCalls {
     if (!fromCalls && !fallback) return undefined;
     const route = async (params: never, context: AttributedRequestContext) => {
       const { askingCall, ...plain } = context;
-      const asking = [...this.#calls].filter(
-        ([call, callContext]) =>
-          (askingCall === undefined || call.tag === askingCall) && callContext.serverRequests?.[kind],
+      // Every call that may have asked counts, those that cannot answer too: a question one of them
+      // asked must not reach the answerer of another.
+      const asking = [...this.#calls].filter(([call]) => askingCall === undefined || call.tag === askingCall);
+      const owners = new Set(
+        asking.map(([, callContext]) => callContext.serverRequests?.[kind] as Answer | undefined),
       );
-      const owners = new Set(asking.map(([, callContext]) => callContext.serverRequests?.[kind] as Answer));
       const [only] = owners;
-      if (owners.size === 1) return this.#holding(asking, () => only(params, plain));
-      if (!fallback) throw new Error(refusal(kind, owners.size, askingCall !== undefined));
+      if (owners.size === 1 && only) return this.#holding(asking, () => only(params, plain));
+      if (!fallback) throw new Error(refusal(kind, owners, askingCall !== undefined));
       // The connection's own handler answers; the call that asked, when known, waits for it.
       const asker = [...this.#calls].filter(([call]) => askingCall !== undefined && call.tag === askingCall);
       return this.#holding(asker, () => (fallback as Answer)(params, plain));
@@ -118,9 +120,12 @@ export class RunningCalls {
   }
 }
 
-/** Why a request no running call can take is refused. */
-function refusal(kind: AnswerKind, owners: number, attributed: boolean): string {
+/**
+ * Why a request no running call can take is refused; `owners` are the answerers of the calls that
+ * may have asked (undefined for calls that cannot answer).
+ */
+function refusal(kind: AnswerKind, owners: Set<Answer | undefined>, attributed: boolean): string {
   if (attributed) return `the tool call that sent this ${kind} request has ended or cannot answer it`;
-  if (owners === 0) return `no tool call that can answer ${kind} is running on this connection`;
-  return `${owners} conversations have tool calls running on this server, and the transport does not say which one asked; the ${kind} request is refused so it cannot reach the wrong person`;
+  if (owners.size <= 1) return `no tool call that can answer ${kind} is running on this connection`;
+  return `${owners.size} conversations have tool calls running on this server, and the transport does not say which one asked; the ${kind} request is refused so it cannot reach the wrong person`;
 }

@@ -159,6 +159,36 @@ describe('a server’s question during a tool call reaches the conversation whos
     expect(people.asked.grace.every((question) => question === 'question for B')).toBe(true);
   });
 
+  test('over stdio in 2025, a question from a call that cannot answer is refused while another conversation’s call runs, and never reaches that person', async () => {
+    const connection = connect({
+      transport: stdioTransport({ command: process.execPath, args: [fixturePath('asking-stdio-server.ts')] }),
+      protocol: 'legacy',
+    });
+    const askedGrace: string[] = [];
+    let withoutAnswerer: Promise<ToolOutput> | undefined;
+    // Grace is asked first; while she answers, a call of another conversation (no answerer) asks too.
+    const grace = async (params: ElicitRequestParams): Promise<ElicitResult> => {
+      askedGrace.push(params.message);
+      if (withoutAnswerer === undefined) {
+        withoutAnswerer = connection.callTool('ask', { label: 'A' }, callContext());
+        await withoutAnswerer;
+      }
+      return { action: 'accept', content: { text: 'from grace' } };
+    };
+
+    const b = await connection.callTool(
+      'ask',
+      { label: 'B' },
+      { ...callContext(), serverRequests: { elicitation: grace } },
+    );
+
+    expect(b.text).toBe('B: from grace');
+    const a = await withoutAnswerer;
+    expect(a?.isError).toBe(true);
+    expect(a?.text).toContain('2 conversations have tool calls running on this server');
+    expect(askedGrace).toEqual(['question for B']);
+  });
+
   test('over stdio in 2025, the calls of one conversation still share its answerer', async () => {
     const people = twoConversations();
     const connection = connect({
