@@ -124,7 +124,7 @@ describe('RunningCalls', () => {
     }
   });
 
-  test('a log message goes to the one run with calls in flight, and never to a run that may not own it', () => {
+  test('a log message goes to the one run with calls in flight, and never to a run that may not own it (a call without a receiver counts)', () => {
     const calls = new RunningCalls();
     const mine = vi.fn();
     const theirs = vi.fn();
@@ -140,6 +140,11 @@ describe('RunningCalls', () => {
     expect(theirs).not.toHaveBeenCalled();
     expect(fallback).toHaveBeenCalledTimes(1);
     a.end();
+    const silent = calls.begin({ signal: new AbortController().signal }, 1_000);
+    receive?.(message, 'srv');
+    expect(theirs).not.toHaveBeenCalled();
+    expect(fallback).toHaveBeenCalledTimes(2);
+    silent.end();
     b.end();
     expect(calls.logReceiver(false, fallback)).toBe(fallback);
   });

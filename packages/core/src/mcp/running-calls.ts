@@ -61,7 +61,8 @@ export class RunningCalls {
 
   /**
    * The connection's receiver of server logs: a message goes to the one run with calls in flight,
-   * else to `fallback`; with calls of several runs in flight it goes to `fallback` alone, or nowhere.
+   * else to `fallback`; with calls of several runs in flight (or a call with no receiver beside
+   * another's) it goes to `fallback` alone, or nowhere.
    */
   logReceiver(
     fromCalls: boolean,
@@ -69,8 +70,8 @@ export class RunningCalls {
   ): McpServerRequestHandlers['onLog'] {
     if (!fromCalls) return fallback;
     return (message, server) => {
+      // A call without a receiver counts too: its server's messages must not reach another run.
       const owners = new Set([...this.#calls.values()].map((context) => context.serverRequests?.onLog));
-      owners.delete(undefined);
       const [only] = owners;
       if (owners.size === 1 && only) only(message, server);
       else fallback?.(message, server);
