@@ -5,15 +5,17 @@ import type { EndpointTool } from './endpoint-catalog.ts';
 /**
  * What a 2026-07-28 round of a `/mcp` tool call carries back to the gateway (signed, not secret):
  * the call it belongs to (a digest of the tool and its arguments), and, while the underlying server
- * waits for an answer, the id of the parked call (see `ParkedCalls`).
+ * waits for an answer, the id of the parked call (see `ParkedCalls`), or, while the person is asked
+ * to approve the call, the id of that question (an approval counts once).
  */
 export interface EndpointRoundState {
   call: string;
   parked?: string;
+  approval?: string;
 }
 
 /** How long a round's state verifies after it was minted (s): as long as a person may take. */
-const STATE_TTL_SECONDS = 600;
+export const STATE_TTL_SECONDS = 600;
 
 /**
  * The codec of `/mcp`'s request state: an HMAC under `key` (derived from the gateway's secret key,

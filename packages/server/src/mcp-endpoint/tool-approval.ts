@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CallToolResult,
   type InputRequiredResult,
@@ -8,10 +9,12 @@ import {
 } from '@modelcontextprotocol/server';
 import { type ApprovalPolicy, decideApproval } from '@switchboard/core';
 import type { EndpointTool } from './endpoint-catalog.ts';
-import { callDigest, type EndpointRoundState } from './endpoint-request-state.ts';
+import { callDigest, type EndpointRoundState, STATE_TTL_SECONDS } from './endpoint-request-state.ts';
 
 /** The key of the approval question in `inputRequests` / `inputResponses`. */
 const APPROVAL_KEY = 'approval';
+/** The most spent approvals one replica remembers; the oldest are forgotten first. */
+const MAX_SPENT = 10_000;
 
 /** What an approval check decided: run the call, or answer the client with this result instead. */
 export type ApprovalOutcome =
@@ -26,11 +29,14 @@ export type ApprovalOutcome =
  * when the client declares elicitation, and refused with an explanation otherwise. The answer only
  * counts with the request state minted for this very call (an HMAC over the user, the tool and its
  * arguments, under a key every replica shares), so a client cannot approve a call it was never
- * asked about, and the answer counts on whichever replica it reaches.
+ * asked about, and the answer counts on whichever replica it reaches. An approval runs the call
+ * once: the same state sent again to this replica asks the person again.
  */
 export class ToolApproval {
   readonly #policy: () => Promise<ApprovalPolicy | undefined>;
   readonly #codec: RequestStateCodec<EndpointRoundState>;
+  /** Approval question ids already answered here, with when their state stops verifying (ms). */
+  readonly #spent = new Map<string, number>();
 
   constructor(
     policy: () => Promise<ApprovalPolicy | undefined>,
@@ -59,7 +65,13 @@ export class ToolApproval {
     const call = callDigest(tool, args);
     const state = ctx.mcpReq.requestState<EndpointRoundState>();
     const answer = inputResponse(ctx.mcpReq.inputResponses, APPROVAL_KEY);
-    if (typeof state === 'object' && state?.call === call && !state.parked && answer.kind === 'elicit') {
+    if (
+      typeof state === 'object' &&
+      state?.call === call &&
+      state.approval !== undefined &&
+      answer.kind === 'elicit' &&
+      this.#spend(state.approval)
+    ) {
       if (answer.action === 'accept' && answer.content?.approve === true) return { run: true };
       return refusal('declined', `The user did not approve ${subject}; it was not run.`);
     }
@@ -83,9 +95,21 @@ export class ToolApproval {
             },
           }),
         },
-        requestState: await this.#codec.mint({ call }, ctx),
+        requestState: await this.#codec.mint({ call, approval: randomUUID() }, ctx),
       }),
     };
+  }
+
+  /** Marks an approval answered; false when it already was (a replayed answer). */
+  #spend(approval: string): boolean {
+    const now = Date.now();
+    if ((this.#spent.get(approval) ?? 0) > now) return false;
+    for (const [id, expires] of this.#spent) {
+      if (expires > now && this.#spent.size < MAX_SPENT) break;
+      this.#spent.delete(id);
+    }
+    this.#spent.set(approval, now + STATE_TTL_SECONDS * 1000);
+    return true;
   }
 }
 
