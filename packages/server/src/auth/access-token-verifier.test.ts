@@ -1,69 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { AccessTokenRefusal } from '@switchboard/servers';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JwtIssuer, refusalOf, startJwtIssuer } from '../../../servers/test/jwt-issuer.ts';
 import { AccessTokenVerifier } from './access-token-verifier.ts';
 
 const RESOURCE = 'http://127.0.0.1:8787/mcp';
 
 describe('AccessTokenVerifier', () => {
+  let authorizationServer: JwtIssuer;
   let issuer: string;
-  let authorizationServer: Server;
-  let privateKey: CryptoKey;
-  /** Paths the authorization server accepts and never answers (a hanging identity provider). */
-  const hangingPaths = new Set<string>();
 
   beforeAll(async () => {
-    const keys = await generateKeyPair('ES256');
-    privateKey = keys.privateKey;
-    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
     // Only OpenID discovery: the verifier falls back to it after RFC 8414's location.
-    authorizationServer = createServer((request, response) => {
-      if (hangingPaths.has(request.url ?? '')) return;
-      const body =
-        request.url === '/jwks'
-          ? { keys: [jwk] }
-          : request.url === '/.well-known/openid-configuration'
-            ? { issuer, authorization_endpoint: `${issuer}/auth`, jwks_uri: `${issuer}/jwks` }
-            : undefined;
-      response
-        .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
-        .end(JSON.stringify(body ?? {}));
+    authorizationServer = await startJwtIssuer({
+      audience: RESOURCE,
+      metadataPath: '/.well-known/openid-configuration',
+      metadata: (url) => ({ authorization_endpoint: `${url}/auth` }),
     });
-    await new Promise<void>((resolve) => authorizationServer.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(authorizationServer.address() as AddressInfo).port}`;
+    issuer = authorizationServer.url;
   });
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        authorizationServer.close(() => resolve());
-        authorizationServer.closeAllConnections();
-      }),
-  );
+  afterAll(() => authorizationServer.close());
 
-  function token(claims: JWTPayload = {}, typ = 'at+jwt'): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({
-      iss: issuer,
-      aud: RESOURCE,
-      iat: now,
-      exp: now + 300,
-      client_id: 'app',
-      scope: 'mcp',
-      sub: 'alice',
-      ...claims,
-    })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ })
-      .sign(privateKey);
-  }
-
-  const refusalOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      (error: unknown) =>
-        error instanceof AccessTokenRefusal ? { code: error.code, message: error.message } : error,
-    );
+  const token: JwtIssuer['sign'] = (...args) => authorizationServer.sign(...args);
 
   it('verifies a valid token, and maps only configured subjects to users', async () => {
     const verifier = new AccessTokenVerifier({ issuer, scopes: ['mcp'], subjects: { 'sso|42': 'bob' } });
@@ -117,15 +74,7 @@ describe('AccessTokenVerifier', () => {
       code: 'insufficient_scope',
       message: 'the access token lacks the scope admin',
     });
-    const other = await generateKeyPair('ES256');
-    const forged = await new SignJWT({
-      iss: issuer,
-      aud: RESOURCE,
-      sub: 'alice',
-      exp: Math.floor(Date.now() / 1000) + 60,
-    })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'at+jwt' })
-      .sign(other.privateKey);
+    const forged = await token({}, 'at+jwt', (await generateKeyPair('ES256')).privateKey);
     expect(await refusalOf(new AccessTokenVerifier({ issuer }).verify(forged, RESOURCE))).toMatchObject({
       code: 'invalid_token',
     });
@@ -144,22 +93,22 @@ describe('AccessTokenVerifier', () => {
   it('refuses as unavailable when the metadata or the keys hang past the timeout, and asks again on the next token', async () => {
     const verifier = new AccessTokenVerifier({ issuer, timeoutMs: 200 });
     try {
-      hangingPaths.add('/.well-known/openid-configuration');
+      authorizationServer.hangingPaths.add('/.well-known/openid-configuration');
       const metadataHangs = await verifier.verify(await token(), RESOURCE).catch((error: unknown) => error);
       expect(metadataHangs).toMatchObject({
         code: 'unavailable',
         message: 'the authorization server could not be reached',
       });
-      hangingPaths.clear();
-      hangingPaths.add('/jwks');
+      authorizationServer.hangingPaths.clear();
+      authorizationServer.hangingPaths.add('/jwks');
       expect(await refusalOf(verifier.verify(await token(), RESOURCE))).toEqual({
         code: 'unavailable',
         message: "the authorization server's keys could not be loaded",
       });
-      hangingPaths.clear();
+      authorizationServer.hangingPaths.clear();
       expect(await verifier.verify(await token(), RESOURCE)).toMatchObject({ subject: 'alice' });
     } finally {
-      hangingPaths.clear();
+      authorizationServer.hangingPaths.clear();
     }
   });
 

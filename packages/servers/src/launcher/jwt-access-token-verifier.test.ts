@@ -1,57 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessTokenRefusal, jwtAccessTokenVerifier } from './jwt-access-token-verifier.ts';
+import { type JwtIssuer, refusalOf, startJwtIssuer } from '../../test/jwt-issuer.ts';
+import { jwtAccessTokenVerifier } from './jwt-access-token-verifier.ts';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';
 
 describe('jwtAccessTokenVerifier', () => {
+  let authorizationServer: JwtIssuer;
   let issuer: string;
-  let authorizationServer: Server;
-  let privateKey: CryptoKey;
 
   beforeAll(async () => {
-    const keys = await generateKeyPair('ES256');
-    privateKey = keys.privateKey;
-    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-    authorizationServer = createServer((request, response) => {
-      const body =
-        request.url === '/jwks'
-          ? { keys: [jwk] }
-          : request.url === '/.well-known/oauth-authorization-server'
-            ? { issuer, authorization_endpoint: `${issuer}/authorize`, jwks_uri: `${issuer}/jwks` }
-            : undefined;
-      response
-        .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
-        .end(JSON.stringify(body ?? {}));
-    });
-    await new Promise<void>((resolve) => authorizationServer.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(authorizationServer.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => authorizationServer.close(() => resolve())));
-
-  function token(claims: JWTPayload = {}, typ = 'at+jwt', key = privateKey): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    const defaults = {
-      iss: issuer,
-      aud: RESOURCE,
-      exp: now + 300,
-      client_id: 'app',
+    authorizationServer = await startJwtIssuer({
+      audience: RESOURCE,
       scope: 'mcp read',
-      sub: 'alice',
-    };
-    return new SignJWT({ ...defaults, ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ })
-      .sign(key);
-  }
+      metadataPath: '/.well-known/oauth-authorization-server',
+    });
+    issuer = authorizationServer.url;
+  });
+  afterAll(() => authorizationServer.close());
 
-  const refusalOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => undefined,
-      (error: unknown) =>
-        error instanceof AccessTokenRefusal ? { code: error.code, message: error.message } : error,
-    );
+  const token: JwtIssuer['sign'] = (...args) => authorizationServer.sign(...args);
 
   it('resolves a valid token with its claims and scopes, for any accepted audience', async () => {
     const verify = jwtAccessTokenVerifier({ issuer, scopes: ['mcp'] });

@@ -1,43 +1,28 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JwtIssuer, startJwtIssuer } from '../../test/jwt-issuer.ts';
 import { type ProtectedResource, protectResource } from './protect-resource.ts';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';
 const METADATA_URL = 'http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp';
 
 describe('protectResource', () => {
+  let authorizationServer: JwtIssuer;
   let issuer: string;
-  let authorizationServer: Server;
-  let privateKey: CryptoKey;
   let seen: AuthInfo | undefined;
   let resource: ProtectedResource;
 
   beforeAll(async () => {
-    const keys = await generateKeyPair('ES256');
-    privateKey = keys.privateKey;
-    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-    authorizationServer = createServer((request, response) => {
-      const body =
-        request.url === '/jwks'
-          ? { keys: [jwk] }
-          : request.url === '/.well-known/oauth-authorization-server'
-            ? {
-                issuer,
-                authorization_endpoint: `${issuer}/authorize`,
-                token_endpoint: `${issuer}/token`,
-                response_types_supported: ['code'],
-                jwks_uri: `${issuer}/jwks`,
-              }
-            : undefined;
-      response
-        .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
-        .end(JSON.stringify(body ?? {}));
+    authorizationServer = await startJwtIssuer({
+      audience: RESOURCE,
+      metadataPath: '/.well-known/oauth-authorization-server',
+      metadata: (url) => ({
+        authorization_endpoint: `${url}/authorize`,
+        token_endpoint: `${url}/token`,
+        response_types_supported: ['code'],
+      }),
     });
-    await new Promise<void>((resolve) => authorizationServer.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${(authorizationServer.address() as AddressInfo).port}`;
+    issuer = authorizationServer.url;
     const handler = {
       fetch: async (_request: Request, options?: { authInfo?: AuthInfo }) => {
         seen = options?.authInfo;
@@ -51,23 +36,9 @@ describe('protectResource', () => {
       toolScopes: { checkout: ['shop:checkout'] },
     });
   });
-  afterAll(() => new Promise<void>((resolve) => authorizationServer.close(() => resolve())));
+  afterAll(() => authorizationServer.close());
 
-  function token(claims: JWTPayload = {}, typ = 'at+jwt'): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    const defaults = {
-      iss: issuer,
-      aud: RESOURCE,
-      iat: now,
-      exp: now + 300,
-      client_id: 'app',
-      scope: 'mcp',
-      sub: 'alice',
-    };
-    return new SignJWT({ ...defaults, ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ })
-      .sign(privateKey);
-  }
+  const token: JwtIssuer['sign'] = (...args) => authorizationServer.sign(...args);
 
   function call(bearer: string | undefined, tool = 'search_products'): Promise<Response> {
     return resource.fetch(
