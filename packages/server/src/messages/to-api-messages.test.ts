@@ -1,27 +1,6 @@
-import type { ChatMessage } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
+import { shoppingHistory as history } from '../../test/support/shopping-history.ts';
 import { toApiMessages } from './to-api-messages.ts';
-
-const history: ChatMessage[] = [
-  { role: 'user', content: 'Add milk' },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'text', text: 'Searching.' },
-      { type: 'tool_use', id: 'call_1', name: 'shop_mcp_search_products', input: { query: 'milk' } },
-      { type: 'tool_use', id: 'call_2', name: 'client_webmcp_get_location', input: {} },
-    ],
-  },
-  {
-    role: 'user',
-    content: [
-      { type: 'tool_result', tool_use_id: 'call_1', content: '[{"code":"DAI-001"}]' },
-      { type: 'tool_result', tool_use_id: 'call_2', content: 'denied', is_error: true },
-      { type: 'text', text: 'Semi-skimmed, please.' },
-    ],
-  },
-  { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
-];
 
 describe('toApiMessages', () => {
   it('turns tool_use blocks into tool_calls and each tool_result into a tool message with its name', () => {
