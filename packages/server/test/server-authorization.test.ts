@@ -1,61 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { OAuthClientState } from '@switchboard/core';
-import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import { openSecret } from '../src/auth/secret-box.ts';
 import { authorizeServer } from '../src/cli/authorize-server.ts';
 import { gatewayClient } from '../src/cli/gateway-client.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { readSse, type SseMessage } from './support/http-client.ts';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
-import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import {
+  outliveAccessToken,
+  type ProtectedShopStack,
+  startProtectedShopStack,
+} from './support/protected-shop-stack.ts';
+import type { QueuedModel } from './support/queued-model.ts';
+import { KEYS, type TestGateway } from './support/test-gateway.ts';
 
 type Client = TestGateway['alice'];
 
 /** The gateway connects each user to a server that authorizes with OAuth, against a real authorization server. */
 describe('gateway authorization: one OAuth connection per user (oidc-provider in front of the shop)', () => {
-  const key = randomBytes(32);
+  let stack: ProtectedShopStack;
   let authorizationServer: TestAuthorizationServer;
-  let dataDir: string;
-  let shop: ShippedServer;
-  let shopHttp: HttpServing;
   let model: QueuedModel;
   let gw: TestGateway;
   let shopId: string;
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-oauth-'));
-    shop = await startShop({ dataDir });
-    shopHttp = await serveHttp(shop.createServer, {
-      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
-    });
-    model = queuedModel();
-    gw = await startTestGateway('pglite', {
-      model,
-      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
-      secretKey: key,
-      limits: { requestsPerMinute: 1000 },
-    });
-    shopId = ((await gw.alice.get('/servers')).body.items as Array<{ id: string }>)[0].id;
+    stack = await startProtectedShopStack();
+    ({ authorizationServer, model, gateway: gw } = stack);
+    shopId = stack.serverIds.shop;
   });
-  afterAll(async () => {
-    await gw?.close();
-    await shopHttp?.close();
-    await shop?.close();
-    await authorizationServer?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   const authorization = async (client: Client) =>
     ((await client.get('/servers')).body.items as Array<{ authorization: string }>)[0].authorization;
@@ -64,39 +41,10 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
   const connect = (client: Client, login: string) => connectOAuthServer(gw.url, client, shopId, login);
 
   /** The user's OAuth state, decrypted as the gateway does. */
-  async function storedState(userId: string): Promise<{ sealed: string; state: OAuthClientState }> {
-    const { rows } = await gw.gateway.services.db.query<{ sealed_state: string }>(
-      'SELECT sealed_state FROM server_credentials WHERE user_id = $1 AND server_id = $2',
-      [userId, shopId],
-    );
-    const sealed = rows[0].sealed_state;
-    return { sealed, state: JSON.parse(openSecret(key, sealed, `server-credentials:${userId}:${shopId}`)) };
-  }
+  const storedState = (userId: string) => stack.storedState(userId, shopId);
 
   /** A turn whose model calls the shop's `get_cart`; resolves with the stream and the tool result the model saw. */
-  async function cartTurn(
-    client: Client,
-  ): Promise<{ events: SseMessage[]; toolNames: string[]; seen: string }> {
-    const { id } = (await client.post('/conversations', {})).body as { id: string };
-    model.enqueue(
-      { toolCalls: [{ id: `call_${randomBytes(4).toString('hex')}`, name: 'shop_mcp_get_cart', input: {} }] },
-      { text: 'Done.' },
-    );
-    const before = model.requests.length;
-    const events = await readSse(
-      await client.fetch(`/conversations/${id}/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ content: 'What is in my cart?' }),
-      }),
-    );
-    const [first, second] = model.requests.slice(before);
-    return {
-      events,
-      toolNames: first.tools.map((tool) => tool.name),
-      seen: JSON.stringify(second?.messages.at(-1)?.content ?? ''),
-    };
-  }
+  const cartTurn = (client: Client) => stack.shopToolTurn(client, 'get_cart');
   const notices = (events: SseMessage[]) =>
     events.filter(
       (event) => event.data.type === 'CUSTOM' && event.data.name === 'server_needs_authorization',
@@ -108,14 +56,14 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
 
     expect(url.searchParams.get('redirect_uri')).toBe(`${gw.url}/oauth/callback`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('resource')).toBe(shopHttp.url);
+    expect(url.searchParams.get('resource')).toBe(stack.shopUrl);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('shop is connected. You can close this window.');
     const { state } = await storedState('alice');
     expect(html).not.toContain(String(state.tokens?.access_token));
-    expect(decodeJwt(String(state.tokens?.access_token))).toMatchObject({ sub: 'alice', aud: shopHttp.url });
+    expect(decodeJwt(String(state.tokens?.access_token))).toMatchObject({ sub: 'alice', aud: stack.shopUrl });
     expect(await authorization(gw.alice)).toBe('connected');
     expect(await authorization(gw.bob)).toBe('required');
 
@@ -164,7 +112,7 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
     expect(() => openSecret(randomBytes(32), sealed, `server-credentials:alice:${shopId}`)).toThrow(
       /secret key/,
     );
-    expect(() => openSecret(key, sealed, `server-credentials:bob:${shopId}`)).toThrow(/secret key/);
+    expect(() => stack.openState(sealed, 'bob', shopId)).toThrow(/secret key/);
   });
 
   it('refreshes an expired token through the SDK, saving the new one, without asking the user again', async () => {
@@ -173,8 +121,7 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
       await connect(gw.admin, 'admin');
       const first = (await storedState('admin')).state.tokens;
       expect((await cartTurn(gw.admin)).seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
-      const exp = decodeJwt(String(first?.access_token)).exp ?? 0;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now() + 1100)));
+      await outliveAccessToken(String(first?.access_token));
 
       const again = await cartTurn(gw.admin);
       expect(again.seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
@@ -247,7 +194,7 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
   });
 
   it('a server registered without oauth that answers 401 and publishes resource metadata becomes one each user connects', async () => {
-    const registered = await gw.admin.post('/servers', { name: 'shop_plain', url: shopHttp.url });
+    const registered = await gw.admin.post('/servers', { name: 'shop_plain', url: stack.shopUrl });
     expect(registered.status).toBe(201);
     const { id } = (await gw.bob.post('/conversations', {})).body as { id: string };
     model.enqueue({ text: 'Nothing to do.' });
@@ -272,8 +219,7 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
       const { state } = await storedState('admin');
       expect((await cartTurn(gw.admin)).seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
       await authorizationServer.revoke(String(state.tokens?.refresh_token), String(state.client?.client_id));
-      const exp = decodeJwt(String(state.tokens?.access_token)).exp ?? 0;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now() + 1100)));
+      await outliveAccessToken(String(state.tokens?.access_token));
 
       const { events } = await cartTurn(gw.admin);
       const call = events.find((event) => event.data.type === 'CUSTOM' && event.data.name === 'tool_call');

@@ -1,27 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OAuthClientState } from '@switchboard/core';
-import {
-  type HttpServing,
-  type ShippedServer,
-  serveHttp,
-  startCalculatorStorage,
-  startShop,
-} from '@switchboard/servers';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
-import { openSecret } from '../src/auth/secret-box.ts';
+import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
-import { readSse, type SseMessage } from './support/http-client.ts';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import type { SseMessage } from './support/http-client.ts';
+import {
+  outliveAccessToken,
+  type ProtectedShopStack,
+  startProtectedShopStack,
+} from './support/protected-shop-stack.ts';
+import type { TestGateway } from './support/test-gateway.ts';
 
 type Client = TestGateway['alice'];
 
@@ -31,56 +20,18 @@ type Client = TestGateway['alice'];
  * connect again, and the next authorization asks for the larger scope.
  */
 describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mid-turn', () => {
-  const key = randomBytes(32);
+  let stack: ProtectedShopStack;
   let authorizationServer: TestAuthorizationServer;
-  let dataDir: string;
-  let shop: ShippedServer;
-  let calculator: ShippedServer;
-  let shopHttp: HttpServing;
-  let calculatorHttp: HttpServing;
-  let model: QueuedModel;
   let gw: TestGateway;
   let shopId: string;
   let calculatorId: string;
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-step-up-'));
-    shop = await startShop({ dataDir });
-    shopHttp = await serveHttp(shop.createServer, {
-      oauth: {
-        issuer: authorizationServer.issuer,
-        requiredScopes: ['mcp'],
-        toolScopes: { checkout: ['shop:checkout'] },
-      },
-    });
-    calculator = await startCalculatorStorage();
-    calculatorHttp = await serveHttp(calculator.createServer, {
-      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
-    });
-    model = queuedModel();
-    gw = await startTestGateway('pglite', {
-      model,
-      servers: [
-        { name: 'shop', url: shopHttp.url, oauth: {} },
-        { name: 'calculator', url: calculatorHttp.url, oauth: {} },
-      ],
-      secretKey: key,
-      limits: { requestsPerMinute: 1000 },
-    });
-    const servers = (await gw.alice.get('/servers')).body.items as Array<{ id: string; name: string }>;
-    shopId = String(servers.find((server) => server.name === 'shop')?.id);
-    calculatorId = String(servers.find((server) => server.name === 'calculator')?.id);
+    stack = await startProtectedShopStack({ toolScopes: { checkout: ['shop:checkout'] }, calculator: true });
+    ({ authorizationServer, gateway: gw } = stack);
+    ({ shop: shopId, calculator: calculatorId } = stack.serverIds);
   });
-  afterAll(async () => {
-    await gw?.close();
-    await shopHttp?.close();
-    await calculatorHttp?.close();
-    await shop?.close();
-    await calculator?.close();
-    await authorizationServer?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   /** Connects a server (the shop by default) as `login`; resolves with the authorization page the gateway sent them to. */
   async function connect(client: Client, login: string, serverId = shopId): Promise<URL> {
@@ -90,13 +41,8 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
   }
 
   /** The user's OAuth state for a server (the shop by default), decrypted as the gateway does. */
-  async function storedState(userId: string, serverId = shopId): Promise<OAuthClientState> {
-    const { rows } = await gw.gateway.services.db.query<{ sealed_state: string }>(
-      'SELECT sealed_state FROM server_credentials WHERE user_id = $1 AND server_id = $2',
-      [userId, serverId],
-    );
-    return JSON.parse(openSecret(key, rows[0].sealed_state, `server-credentials:${userId}:${serverId}`));
-  }
+  const storedState = async (userId: string, serverId = shopId): Promise<OAuthClientState> =>
+    (await stack.storedState(userId, serverId)).state;
   const authorization = async (client: Client, serverId: string) =>
     ((await client.get('/servers')).body.items as Array<{ id: string; authorization: string }>).find(
       (server) => server.id === serverId,
@@ -105,23 +51,7 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
     String(decodeJwt(String((await storedState(userId)).tokens?.access_token)).scope).split(' ');
 
   /** A turn whose model calls one shop tool; resolves with the stream and what the model saw of the call. */
-  async function toolTurn(client: Client, tool: string, input: Record<string, unknown> = {}) {
-    const { id } = (await client.post('/conversations', {})).body as { id: string };
-    model.enqueue(
-      { toolCalls: [{ id: `call_${randomBytes(4).toString('hex')}`, name: `shop_mcp_${tool}`, input }] },
-      { text: 'Done.' },
-    );
-    const before = model.requests.length;
-    const events = await readSse(
-      await client.fetch(`/conversations/${id}/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ content: `Please ${tool}` }),
-      }),
-    );
-    const [, second] = model.requests.slice(before);
-    return { events, seen: JSON.stringify(second?.messages.at(-1)?.content ?? '') };
-  }
+  const toolTurn = (client: Client, tool: string) => stack.shopToolTurn(client, tool);
   const custom = (events: SseMessage[], name: string) =>
     events.filter((event) => event.data.type === 'CUSTOM' && event.data.name === name);
 
@@ -216,8 +146,7 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
       await authorizationServer.revoke(String(tokens?.refresh_token), String(client?.client_id));
       const started = await gw.admin.post(`/servers/${shopId}/authorize`);
       const page = new URL(started.body.authorization_url);
-      const exp = decodeJwt(String(tokens?.access_token)).exp ?? 0;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now() + 1100)));
+      await outliveAccessToken(String(tokens?.access_token));
 
       const refused = await toolTurn(gw.admin, 'get_cart');
       const servers = custom(refused.events, 'server_needs_authorization').map(
