@@ -48,30 +48,6 @@ describe('QueryExpander', () => {
     expect(expander.concepts('my cosmosdb').map((concept) => concept.term)).toEqual(['cosmosdb']);
   });
 
-  it('adds the word "file" at a synonym\'s weight when the query holds a file path', () => {
-    const analyzer = new TextAnalyzer();
-    const expander = new QueryExpander(analyzer, ['file document']);
-    const file = analyzer.normalize('file') ?? '';
-    const implied = (query: string) => expander.concepts(query).find((concept) => concept.term === file);
-    for (const query of [
-      'summarize /root/notes/today.md',
-      'open ~/data.csv please',
-      'convert ./out/report.docx to pdf',
-      'read C:\\Users\\me\\list.xlsx',
-    ]) {
-      expect(implied(query)?.alternatives, query).toEqual(
-        new Map([
-          [file, SYNONYM_WEIGHT],
-          [analyzer.normalize('document') ?? '', SYNONYM_WEIGHT * SYNONYM_WEIGHT],
-        ]),
-      );
-    }
-    expect(implied('read the file /root/a.txt')?.alternatives.get(file)).toBe(1);
-    for (const query of ['use Node.js with data.gov', 'read/write access', 'call /api/v1 now']) {
-      expect(implied(query), query).toBeUndefined();
-    }
-  });
-
   it('pairs neighbouring query words, across stop words', () => {
     const expander = new QueryExpander(new TextAnalyzer(), []);
     expect(expander.pairs('Please read the file and write a summary')).toEqual([

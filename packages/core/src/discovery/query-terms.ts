@@ -6,15 +6,6 @@ import { adjacentPairs } from './term-pairs.ts';
 /** The weight of a word pulled in through a synonym group, relative to a word of the query. */
 export const SYNONYM_WEIGHT = 0.35;
 
-/**
- * A file path in a request — `/root/notes/today.md`, `~/a.csv`, `./out/report.docx`,
- * `C:\Users\me\list.xlsx`: directories and a file name with an extension. The request is then
- * about a file whether or not it says "file" (read it, write to it, convert it).
- */
-const FILE_PATH = /(?:^|[\s'"`(])(?:~|\.{1,2}|[a-z]:)?[\\/](?:[\w.-]+[\\/])*[\w-]+\.[a-z0-9]{1,5}\b/iu;
-/** The word a file path stands for. */
-const FILE_WORD = 'file';
-
 /** One word of a query and the other words that would also express it. */
 export interface QueryConcept {
   /** The query's own (normalized) term. */
@@ -50,9 +41,7 @@ export class QueryExpander {
   /**
    * The concepts of a query, one per distinct term, in order of first occurrence; then, when
    * `known` tells which terms the catalog holds, the catalog's terms for words the query writes
-   * together or apart where the catalog does the opposite ("cosmosdb", "key vault"); last, when
-   * the query holds a file path but not the word "file", the concept "file" at a synonym's weight
-   * (the path implies it; the request's own words stay stronger).
+   * together or apart where the catalog does the opposite ("cosmosdb", "key vault").
    */
   concepts(query: string, known?: (term: string) => boolean): QueryConcept[] {
     const terms = new Set(this.#analyzer.terms(query));
@@ -60,18 +49,12 @@ export class QueryExpander {
       for (const term of compoundTerms(query, (word) => this.#analyzer.normalize(word), known))
         terms.add(term);
     }
-    const concepts = [...terms].map((term) => this.#concept(term));
-    const implied = this.#analyzer.normalize(FILE_WORD);
-    if (implied !== null && !terms.has(implied) && FILE_PATH.test(query)) {
-      concepts.push(this.#concept(implied, SYNONYM_WEIGHT));
-    }
-    return concepts;
+    return [...terms].map((term) => this.#concept(term));
   }
 
-  /** A term and its synonyms; `weight` scales the whole concept (1 for a word the query writes). */
-  #concept(term: string, weight = 1): QueryConcept {
-    const alternatives = new Map([[term, weight]]);
-    for (const related of this.#related.get(term) ?? []) alternatives.set(related, weight * SYNONYM_WEIGHT);
+  #concept(term: string): QueryConcept {
+    const alternatives = new Map([[term, 1]]);
+    for (const related of this.#related.get(term) ?? []) alternatives.set(related, SYNONYM_WEIGHT);
     return { term, alternatives };
   }
 

@@ -316,18 +316,6 @@ describe('ToolSearchIndex ranking signals', () => {
     expect(index.search('draw a bar chart of the data series')[0]?.toolName).toBe('render_b');
   });
 
-  it('takes a file path in the request for the word "file"', () => {
-    const index = new ToolSearchIndex();
-    index.add({
-      protocol: 'mcp',
-      serverName: 'Output',
-      description: 'Output.',
-      tools: [tool('aa_save_note', 'Save text.'), tool('zz_save_file', 'Save text to a file.')],
-    });
-    expect(index.search('save the text')[0]?.toolName).toBe('aa_save_note');
-    expect(index.search('save the text to /root/out/today.md')[0]?.toolName).toBe('zz_save_file');
-  });
-
   it('finds a coded identifier by its kind', () => {
     expect(build(store, trials).search('Summarize NCT04280705 in a report')[0]?.toolName).toBe(
       'trial_getter',
