@@ -1,22 +1,15 @@
-import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
-import { createGateway } from '../src/index.ts';
-import { createLogger } from '../src/observability/create-logger.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import {
   accessTokenFor,
   authorizeEndpoint,
-  connectWithProvider,
   initializeWith,
+  type OAuthEndpointStack,
+  startOAuthEndpointStack,
 } from './support/endpoint-oauth.ts';
 import { apiClient } from './support/http-client.ts';
-import { queuedModel } from './support/queued-model.ts';
-import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import { KEYS, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
+import type { TestMcpServer } from './support/test-mcp-server.ts';
 
 /** A configured API key that happens to have the shape of a JWT (three base64url parts). */
 const JWT_SHAPED_KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJrZXllZCJ9.c2lnbmF0dXJlLW9mLWEta2V5';
@@ -27,37 +20,26 @@ const JWT_SHAPED_KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJrZXllZCJ9.c2lnbmF0dXJlLW
  * the configuration and no restart.
  */
 describe('/mcp OAuth subjects of users created through the API (oidc-provider)', () => {
+  let stack: OAuthEndpointStack;
   let authorizationServer: TestAuthorizationServer;
   let tools: TestMcpServer;
   let gw: TestGateway;
   let endpoint: URL;
-  const clients: Client[] = [];
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
-    tools = await startTestMcpServer();
-    gw = await startTestGateway('pglite', {
-      model: queuedModel(),
-      allowPrivateNetworks: true,
-      users: [
-        { id: 'admin', name: 'Admin', role: 'admin', apiKey: KEYS.admin },
-        { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
-        { id: 'keyed', name: 'Keyed', role: 'user', apiKey: JWT_SHAPED_KEY },
-      ],
-      mcpAuthorization: {
-        issuer: authorizationServer.issuer,
-        scopes: ['mcp'],
-        subjects: { 'alice-sso': 'alice' },
+    stack = await startOAuthEndpointStack({
+      subjects: { 'alice-sso': 'alice' },
+      gateway: {
+        users: [
+          { id: 'admin', name: 'Admin', role: 'admin', apiKey: KEYS.admin },
+          { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
+          { id: 'keyed', name: 'Keyed', role: 'user', apiKey: JWT_SHAPED_KEY },
+        ],
       },
     });
-    endpoint = new URL('/mcp?mode=aggregate', gw.url);
+    ({ authorizationServer, tools, gateway: gw, endpoint } = stack);
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
-    await gw?.close();
-    await tools?.close();
-    await authorizationServer?.close();
-  });
+  afterAll(() => stack?.close());
 
   const tokenFor = (login: string) => accessTokenFor(authorizationServer.issuer, login, `${gw.url}/mcp`);
 
@@ -74,19 +56,14 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
   it('lets a user created with POST /users and an OAuth subject use /mcp as themselves: metadata → login → token → tools', async () => {
     const carol = await createUserWithServer('carol', ['carol@sso.example']);
     const { provider } = await authorizeEndpoint(endpoint, 'carol@sso.example');
-    const client = await connectWithProvider(endpoint, provider);
-    clients.push(client);
+    const client = await stack.connectWith(provider);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain(`${carol.toolPrefix}echo`);
     const echoed = await client.callTool({ name: `${carol.toolPrefix}echo`, arguments: { text: 'hi' } });
     expect(echoed.isError).toBeFalsy();
 
     // Someone else's token does not see Carol's server.
-    const alice = await connectWithProvider(
-      endpoint,
-      (await authorizeEndpoint(endpoint, 'alice-sso')).provider,
-    );
-    clients.push(alice);
+    const alice = await stack.connectWith((await authorizeEndpoint(endpoint, 'alice-sso')).provider);
     const aliceTools = (await alice.listTools()).tools.map((tool) => tool.name);
     expect(aliceTools.some((name) => name.startsWith(carol.toolPrefix))).toBe(false);
   });
@@ -175,11 +152,9 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
     expect(
       (await gw.admin.patch(`/users/${henry.id}`, { oauth_subjects: ['grace@sso.example'] })).status,
     ).toBe(200);
-    const asHenry = await connectWithProvider(
-      endpoint,
+    const asHenry = await stack.connectWith(
       (await authorizeEndpoint(endpoint, 'grace@sso.example')).provider,
     );
-    clients.push(asHenry);
     const names = (await asHenry.listTools()).tools.map((tool) => tool.name);
     expect(names.some((name) => name.startsWith(henry.toolPrefix))).toBe(true);
     expect(names.some((name) => name.startsWith(grace.toolPrefix))).toBe(false);
@@ -187,8 +162,7 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
 
   it('tries API keys before access tokens: a configured key shaped like a JWT is a key', async () => {
     expect((await initializeWith(endpoint, JWT_SHAPED_KEY)).status).toBe(200);
-    const keyed = await connectEndpoint(gw.url, { key: JWT_SHAPED_KEY, mode: 'aggregate' });
-    clients.push(keyed);
+    const keyed = await stack.connectWithKey(JWT_SHAPED_KEY);
     // A request after initialize is authenticated again, with the same key.
     expect((await keyed.listTools()).tools).toBeInstanceOf(Array);
     // An unknown JWT-shaped token is still verified as an access token (and refused as one).
@@ -198,13 +172,7 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
   });
 
   it('refuses OAuth subjects with 400 on a gateway without an authorization server', async () => {
-    const plain = await createGateway({
-      database: gw.gateway.services.db,
-      model: queuedModel(),
-      logger: createLogger({ level: 'silent' }),
-    });
-    try {
-      const url = await plain.listen(0);
+    await withGatewayBeside(gw, {}, async (url) => {
       const refused = await apiClient(url, KEYS.admin).post('/users', {
         name: 'Ivy',
         oauth_subjects: ['ivy'],
@@ -212,8 +180,6 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
       expect(refused.status).toBe(400);
       expect(refused.body.error.code).toBe('oauth_not_configured');
       expect(refused.body.error.message).toContain('mcpAuthorization');
-    } finally {
-      await plain.close();
-    }
+    });
   });
 });

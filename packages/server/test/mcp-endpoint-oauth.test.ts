@@ -3,27 +3,21 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { Client } from '@modelcontextprotocol/client';
 import type { OAuthSessionProvider } from '@switchboard/core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
-import { createGateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import {
   accessTokenFor,
   authorizeEndpoint,
-  connectWithProvider,
   initializeWith,
+  type OAuthEndpointStack,
+  startOAuthEndpointStack,
 } from './support/endpoint-oauth.ts';
-import { queuedModel } from './support/queued-model.ts';
-import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import { KEYS, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
+import type { TestMcpServer } from './support/test-mcp-server.ts';
 
 const textOf = (result: unknown) =>
   (result as { content: Array<{ text?: string }> }).content.map((block) => block.text ?? '').join('\n');
@@ -34,6 +28,7 @@ const textOf = (result: unknown) =>
  * in, and calls tools as the gateway user the token maps to.
  */
 describe('/mcp with an authorization server (oidc-provider): OAuth access tokens and API keys', () => {
+  let stack: OAuthEndpointStack;
   let authorizationServer: TestAuthorizationServer;
   let dataDir: string;
   let shipped: RunningShippedServers;
@@ -43,41 +38,31 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   /** The gateway's log (debug level), and every access token the tests were issued. */
   let log = '';
   const issued: string[] = [];
-  const clients: Client[] = [];
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
     dataDir = await mkdtemp(join(tmpdir(), 'switchboard-mcp-oauth-'));
     shipped = await startShippedServers(['shop'], dataDir);
-    tools = await startTestMcpServer();
-    gw = await startTestGateway('pglite', {
-      model: queuedModel(),
-      logger: createLogger({ level: 'debug', destination: logTo() }),
-      servers: shipped.seeds,
-      builtins: shipped.builtins,
-      builtinFetch: shipped.fetch,
-      allowPrivateNetworks: true,
-      users: [
-        { id: 'admin', name: 'Admin', role: 'admin', apiKey: KEYS.admin },
-        { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
-        { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
-        { id: 'dana', name: 'Dana', role: 'user' },
-      ],
+    stack = await startOAuthEndpointStack({
       // Each logs in as a configured subject; Admin lists none, so no token is Admin.
-      mcpAuthorization: {
-        issuer: authorizationServer.issuer,
-        scopes: ['mcp'],
-        subjects: { 'alice-sso': 'alice', 'bob-sso': 'bob', 'dana-sso': 'dana' },
+      subjects: { 'alice-sso': 'alice', 'bob-sso': 'bob', 'dana-sso': 'dana' },
+      gateway: {
+        logger: createLogger({ level: 'debug', destination: logTo() }),
+        servers: shipped.seeds,
+        builtins: shipped.builtins,
+        builtinFetch: shipped.fetch,
+        users: [
+          { id: 'admin', name: 'Admin', role: 'admin', apiKey: KEYS.admin },
+          { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
+          { id: 'bob', name: 'Bob', role: 'user', apiKey: KEYS.bob },
+          { id: 'dana', name: 'Dana', role: 'user' },
+        ],
       },
     });
-    endpoint = new URL('/mcp?mode=aggregate', gw.url);
+    ({ authorizationServer, tools, gateway: gw, endpoint } = stack);
   });
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
-    await gw?.close();
-    await tools?.close();
+    await stack?.close();
     await shipped?.close();
-    await authorizationServer?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -89,11 +74,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     return out;
   }
 
-  const connectWith = async (provider: OAuthSessionProvider) => {
-    const client = await connectWithProvider(endpoint, provider);
-    clients.push(client);
-    return client;
-  };
+  const connectWith = (provider: OAuthSessionProvider) => stack.connectWith(provider);
 
   /** The whole MCP authorization flow as `login`; resolves with the provider holding the token. */
   async function authorize(
@@ -147,8 +128,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     expect(names).toContain('shop_add_to_cart');
     await alice.callTool({ name: 'shop_add_to_cart', arguments: { code: 'DAI-001', quantity: 2 } });
     // The shop keys carts on the gateway user the call is made for: "alice", not the subject.
-    const keyed = await connectEndpoint(gw.url, { key: KEYS.alice, mode: 'aggregate' });
-    clients.push(keyed);
+    const keyed = await stack.connectWithKey(KEYS.alice);
     expect(textOf(await keyed.callTool({ name: 'shop_get_cart', arguments: {} }))).toContain('DAI-001');
   });
 
@@ -220,14 +200,10 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   });
 
   it('answers a token without the scopes the gateway requires with 403 insufficient_scope naming them', async () => {
-    const strict = await createGateway({
-      database: gw.gateway.services.db,
-      model: queuedModel(),
-      logger: createLogger({ level: 'silent' }),
+    const strict = {
       mcpAuthorization: { issuer: authorizationServer.issuer, scopes: ['mcp', 'switchboard:admin'] },
-    });
-    try {
-      const url = await strict.listen(0);
+    };
+    await withGatewayBeside(gw, strict, async (url) => {
       const token = await tokenFor('bob', `${url}/mcp`);
       const refused = await fetch(`${url}/mcp`, {
         method: 'POST',
@@ -238,9 +214,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
       expect(challenge).toContain('error="insufficient_scope"');
       expect(challenge).toContain('scope="mcp switchboard:admin"');
       expect(challenge).toContain(`resource_metadata="${url}/.well-known/oauth-protected-resource/mcp"`);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it('answers 503, not invalid_token, when the authorization server cannot be reached, and logs why', async () => {
@@ -249,14 +223,11 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
     out.on('data', (chunk) => {
       orphanLog += String(chunk);
     });
-    const orphan = await createGateway({
-      database: gw.gateway.services.db,
-      model: queuedModel(),
+    const orphan = {
       logger: createLogger({ level: 'info', destination: out }),
       mcpAuthorization: { issuer: 'http://127.0.0.1:1' },
-    });
-    try {
-      const url = await orphan.listen(0);
+    };
+    await withGatewayBeside(gw, orphan, async (url) => {
       const token = await tokenFor('bob', `${url}/mcp`);
       const refused = await fetch(`${url}/mcp`, {
         method: 'POST',
@@ -268,9 +239,7 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
         '/mcp cannot verify access tokens: the authorization server could not be reached',
       );
       expect(orphanLog).not.toContain(token);
-    } finally {
-      await orphan.close();
-    }
+    });
   });
 
   it('answers 503 when the authorization server accepts connections and never answers, on every request', async () => {
@@ -279,33 +248,30 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
       sockets.add(socket);
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const hanging = await createGateway({
-      database: gw.gateway.services.db,
-      model: queuedModel(),
-      logger: createLogger({ level: 'silent' }),
+    const hanging = {
       mcpAuthorization: {
         issuer: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
         timeoutMs: 100,
       },
-    });
+    };
     try {
-      const url = await hanging.listen(0);
-      const token = await tokenFor('bob-sso', `${url}/mcp`);
-      const connections: number[] = [];
-      for (const attempt of [1, 2]) {
-        const refused = await fetch(`${url}/mcp`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-        });
-        expect({ attempt, status: refused.status }).toEqual({ attempt, status: 503 });
-        const { error } = (await refused.json()) as { error: { message: string } };
-        expect(error.message).toBe('Service unavailable: the authorization server could not be reached');
-        connections.push(sockets.size);
-      }
-      // The second request asked the authorization server again (a new connection), not a kept failure.
-      expect(connections[1]).toBeGreaterThan(connections[0] ?? 0);
+      await withGatewayBeside(gw, hanging, async (url) => {
+        const token = await tokenFor('bob-sso', `${url}/mcp`);
+        const connections: number[] = [];
+        for (const attempt of [1, 2]) {
+          const refused = await fetch(`${url}/mcp`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect({ attempt, status: refused.status }).toEqual({ attempt, status: 503 });
+          const { error } = (await refused.json()) as { error: { message: string } };
+          expect(error.message).toBe('Service unavailable: the authorization server could not be reached');
+          connections.push(sockets.size);
+        }
+        // The second request asked the authorization server again (a new connection), not a kept failure.
+        expect(connections[1]).toBeGreaterThan(connections[0] ?? 0);
+      });
     } finally {
-      await hanging.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
@@ -313,34 +279,12 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
 
   it('behind a proxy, is the resource under its public URL: metadata, challenge and audience', async () => {
     const publicUrl = 'http://127.0.0.1:9/switchboard';
-    const proxied = await createGateway({
-      database: gw.gateway.services.db,
-      model: queuedModel(),
-      logger: createLogger({ level: 'silent' }),
+    const proxied = {
       publicUrl,
       mcpAuthorization: { issuer: authorizationServer.issuer, subjects: { 'bob-sso': 'bob' } },
-    });
-    try {
-      const url = await proxied.listen(0);
-      const post = (token: string) =>
-        fetch(`${url}/mcp`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'initialize',
-            params: {
-              protocolVersion: '2025-06-18',
-              capabilities: {},
-              clientInfo: { name: 'proxy-test', version: '1' },
-            },
-          }),
-        });
+    };
+    await withGatewayBeside(gw, proxied, async (url) => {
+      const post = (token: string) => initializeWith(new URL(`${url}/mcp`), token);
       const metadata = await (await fetch(`${url}/.well-known/oauth-protected-resource/mcp`)).json();
       expect(metadata.resource).toBe(`${publicUrl}/mcp`);
       const challenge = (await post('')).headers.get('www-authenticate');
@@ -350,14 +294,11 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
 
       expect((await post(await tokenFor('bob-sso', `${publicUrl}/mcp`))).status).toBe(200);
       expect((await post(await tokenFor('bob-sso', `${url}/mcp`))).status).toBe(401);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 
   it('still takes API keys, and refuses an unknown one', async () => {
-    const keyed = await connectEndpoint(gw.url, { key: KEYS.bob, mode: 'aggregate' });
-    clients.push(keyed);
+    const keyed = await stack.connectWithKey(KEYS.bob);
     expect((await keyed.listTools()).tools.length).toBeGreaterThan(0);
     const unknown = await call('sk-sb-not-a-key');
     expect(unknown.status).toBe(401);

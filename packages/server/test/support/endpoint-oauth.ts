@@ -2,6 +2,15 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { OAuthSessionProvider } from '@switchboard/core';
 import { expect } from 'vitest';
 import { approveAuthorization } from '../../../servers/test/approve-authorization.ts';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../../servers/test/oidc-authorization-server.ts';
+import type { GatewayOptions } from '../../src/index.ts';
+import { connectEndpoint } from '../mcp-endpoint/mcp-endpoint-client.ts';
+import { queuedModel } from './queued-model.ts';
+import { startTestGateway, type TestGateway } from './test-gateway.ts';
+import { startTestMcpServer, type TestMcpServer } from './test-mcp-server.ts';
 
 /** Where the test OAuth clients are sent back to (never reached: the approval reads the redirect). */
 export const REDIRECT_URL = 'http://127.0.0.1/oauth-test-callback';
@@ -109,4 +118,66 @@ export function initializeWith(endpoint: URL, token: string): Promise<Response> 
       },
     }),
   });
+}
+
+/**
+ * A gateway whose `/mcp` is an OAuth protected resource of a real authorization server
+ * (oidc-provider, scope `mcp`), each configured subject mapped to a gateway user, and a test MCP
+ * server (an `echo` tool) users can register as their own.
+ */
+export interface OAuthEndpointStack {
+  authorizationServer: TestAuthorizationServer;
+  tools: TestMcpServer;
+  gateway: TestGateway;
+  /** The gateway's `/mcp` in aggregate mode. */
+  endpoint: URL;
+  /** An MCP client at the endpoint with the provider's token; closed with the stack. */
+  connectWith(provider: OAuthSessionProvider): Promise<Client>;
+  /** An MCP client at the endpoint with an API key; closed with the stack. */
+  connectWithKey(key: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export async function startOAuthEndpointStack(options: {
+  /** Authorization-server subjects, each the gateway user it maps to. */
+  subjects: Record<string, string>;
+  /** The gateway's options besides the model, the authorization and private networks allowed. */
+  gateway?: Partial<GatewayOptions>;
+}): Promise<OAuthEndpointStack> {
+  const closers: Array<() => Promise<unknown>> = [];
+  const clients: Client[] = [];
+  const close = async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close().catch(() => undefined)));
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  const keep = (client: Client) => {
+    clients.push(client);
+    return client;
+  };
+  try {
+    const authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
+    closers.push(() => authorizationServer.close());
+    const tools = await startTestMcpServer();
+    closers.push(() => tools.close());
+    const gateway = await startTestGateway('pglite', {
+      model: queuedModel(),
+      allowPrivateNetworks: true,
+      mcpAuthorization: { issuer: authorizationServer.issuer, scopes: ['mcp'], subjects: options.subjects },
+      ...options.gateway,
+    });
+    closers.push(() => gateway.close());
+    const endpoint = new URL('/mcp?mode=aggregate', gateway.url);
+    return {
+      authorizationServer,
+      tools,
+      gateway,
+      endpoint,
+      connectWith: async (provider) => keep(await connectWithProvider(endpoint, provider)),
+      connectWithKey: async (key) => keep(await connectEndpoint(gateway.url, { key, mode: 'aggregate' })),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

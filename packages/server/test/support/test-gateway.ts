@@ -1,6 +1,7 @@
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.ts';
 import { createLogger } from '../../src/observability/create-logger.ts';
 import { type ApiClient, apiClient } from './http-client.ts';
+import { queuedModel } from './queued-model.ts';
 import { type TestBackend, type TestDatabase, testDatabase } from './test-database.ts';
 
 /** A gateway listening on loopback with three users: an administrator, Alice and Bob. */
@@ -47,4 +48,26 @@ export async function startTestGateway(
       await database.cleanup();
     },
   };
+}
+
+/**
+ * Runs `use` against another gateway on `beside`'s database with options of its own (another
+ * authorization server, a public URL, none), listening on loopback; closes it after.
+ */
+export async function withGatewayBeside<T>(
+  beside: TestGateway,
+  options: Partial<GatewayOptions>,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  const other = await createGateway({
+    database: beside.gateway.services.db,
+    model: queuedModel(),
+    logger: createLogger({ level: 'silent' }),
+    ...options,
+  });
+  try {
+    return await use(await other.listen(0));
+  } finally {
+    await other.close();
+  }
 }
