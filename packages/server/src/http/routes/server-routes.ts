@@ -186,7 +186,8 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
         // The tool timeout stops while the server's question waits for the person (bounded by its own timeout).
         withCallDeadline(services.limits.toolTimeoutMs, (signal, holdDeadline) =>
           connection.callTool(tool.name, input.arguments ?? {}, {
-            signal,
+            // A caller that goes away ends the call: the server hears `notifications/cancelled`.
+            signal: AbortSignal.any([signal, c.req.raw.signal]),
             holdDeadline,
             ...(serverRequests ? { serverRequests } : {}),
           }),

@@ -25,7 +25,12 @@ export function streamDirectCall(
     const requests = await elicitations.open(userId, (event) => {
       void stream.writeSSE({ data: JSON.stringify(event) }).catch(() => undefined);
     });
-    stream.onAbort(() => void requests.close());
+    // The caller went away: the request's signal ends the call (see `call`), then its questions
+    // close (closing them first would answer them, and the call would go on).
+    const leave = () => void requests.close();
+    const gone = c.req.raw.signal;
+    if (gone.aborted) leave();
+    gone.addEventListener('abort', leave, { once: true });
     try {
       const result = await call({ elicitation: requests.broker.handle });
       // The requests' last events (e.g. `elicitation_resolved`) go out before the result.
@@ -33,9 +38,12 @@ export function streamDirectCall(
       await write('tool_call_result', result);
     } catch (error) {
       await requests.close();
+      if (gone.aborted) return;
       const { code, message } =
         error instanceof ApiError ? error : { code: 'tool_call_failed', message: (error as Error).message };
       await write('tool_call_error', { code, message });
+    } finally {
+      gone.removeEventListener('abort', leave);
     }
   });
 }
