@@ -1,4 +1,10 @@
-import type { ClientContext, FetchLike, RequestOptions } from '@modelcontextprotocol/client';
+import type {
+  ClientContext,
+  FetchLike,
+  LoggingMessageNotificationParams,
+  RequestOptions,
+} from '@modelcontextprotocol/client';
+import { type AttributedLog, LoggingCalls } from './logging-calls.ts';
 import { type JsonRpcId, sseRequestIds } from './sse-request-ids.ts';
 
 /** Names the tool call a request belongs to, from the call to our fetch, which removes it again. */
@@ -16,9 +22,12 @@ const SEVERAL_CALLS = 'several-calls';
  * tells: each request of a call carries the call's tag in its request options; over Streamable
  * HTTP (2025) the server's request arrives on the response stream of the call's own POST, and
  * in 2026-07-28 it is embedded in the call's `input_required` result. Over stdio, in memory,
- * and on the standalone stream nothing tells, and the request stays unattributed.
+ * and on the standalone stream nothing tells, and the request stays unattributed. A server's
+ * log message is attributed the same way, by the call stream that carried it ({@link readLog}).
  */
 export class AskingCalls {
+  /** Which call a server's log message came from: marked on the same streams (see {@link fetch}). */
+  readonly #logging = new LoggingCalls();
   /**
    * Ids of server requests seen on calls' response streams, and the tags of the calls whose stream
    * carried each: one, unless a server numbering each stream's requests afresh reused the id.
@@ -39,8 +48,8 @@ export class AskingCalls {
 
   /**
    * `base` (or the global fetch) for the Streamable HTTP transport: a request naming a call
-   * leaves without that header, and the requests the server sends on its event-stream
-   * response are noted as that call's.
+   * leaves without that header, the requests the server sends on its event-stream response
+   * are noted as that call's, and the log messages on it are marked as that call's.
    */
   fetch(base?: FetchLike): FetchLike {
     return async (url, init) => {
@@ -53,7 +62,9 @@ export class AskingCalls {
       const type = response.headers.get('content-type') ?? '';
       if (!response.ok || !response.body || !type.toLowerCase().startsWith('text/event-stream'))
         return response;
-      const noted = response.body.pipeThrough(sseRequestIds((id) => this.#note(id, tag)));
+      const noted = response.body
+        .pipeThrough(sseRequestIds((id) => this.#note(id, tag)))
+        .pipeThrough(this.#logging.marker(tag));
       return new Response(noted, {
         status: response.status,
         statusText: response.statusText,
@@ -81,6 +92,14 @@ export class AskingCalls {
     if (tags !== undefined && tags.length > 1) return SEVERAL_CALLS;
     this.#byRequestId.delete(id);
     return tags?.[0];
+  }
+
+  /**
+   * A server's log message as it sent it, and the tag of the call whose response stream carried
+   * it; none for a message that came any other way (the standalone stream, stdio, SSE).
+   */
+  readLog(message: LoggingMessageNotificationParams): AttributedLog {
+    return this.#logging.read(message);
   }
 
   /** Drops what was noted for the call tagged `tag` (it ended). */

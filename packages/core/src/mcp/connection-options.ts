@@ -79,8 +79,10 @@ export interface McpConnectionOptions {
    * Declares these capabilities and answers them through the tool call that is running
    * (`ToolCallContext.serverRequests`: the run's person and model), falling back to `handlers`;
    * `log` sends the server's log messages to that call's run.
-   * For a connection shared by several runs (a gateway's), a request arriving while calls of
-   * more than one run are in flight is refused, since MCP does not say which call asked.
+   * For a connection shared by several runs (a gateway's), a request (or log message) arriving
+   * while calls of more than one run are in flight goes to the call the transport names (over
+   * Streamable HTTP, the call whose response stream carried it); where nothing names one, a
+   * request is refused and a log message goes to `handlers.onLog` alone.
    */
   answerThroughCalls?: ReadonlyArray<'elicitation' | 'sampling' | 'log'>;
   /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */

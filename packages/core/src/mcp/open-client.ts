@@ -45,7 +45,7 @@ export interface ClientSettings {
   authorization?: McpAuthorization;
   /** Answers to the server's own requests (elicitation, sampling, roots) and its log messages. */
   handlers: McpServerRequestHandlers;
-  /** Tells which tool call a server's request belongs to, where the transport can. */
+  /** Tells which tool call a server's request or log message belongs to, where the transport can. */
   askingCalls: AskingCalls;
   /** Abandons the handshake when aborted (the connection is being closed). */
   signal?: AbortSignal;
@@ -140,9 +140,7 @@ async function connectOnce(
     },
     settings.askingCalls,
   );
-  registerServerRequestHandlers(client, settings.server, settings.handlers, (ctx) =>
-    settings.askingCalls.askingCall(ctx),
-  );
+  registerServerRequestHandlers(client, settings.server, settings.handlers, settings.askingCalls);
   client.setNotificationHandler(
     'notifications/tasks/status',
     { params: specTypeSchemas.TaskStatusNotificationParams },

@@ -146,6 +146,30 @@ describe('RunningCalls', () => {
     expect(fallback).toHaveBeenCalledTimes(2);
     silent.end();
     b.end();
-    expect(calls.logReceiver(false, fallback)).toBe(fallback);
+    calls.logReceiver(false, fallback)?.(message, 'srv', b.tag);
+    expect(fallback).toHaveBeenLastCalledWith(message, 'srv');
+  });
+
+  test('a log message the transport attributes to a call goes to that call alone, though other runs’ calls are in flight', () => {
+    const calls = new RunningCalls();
+    const [mine, theirs, fallback] = [vi.fn(), vi.fn(), vi.fn()];
+    const receive = calls.logReceiver(true, fallback);
+    const message = { level: 'info' as const, data: 'indexing' };
+    const a = calls.begin({ signal: new AbortController().signal, serverRequests: { onLog: mine } }, 1_000);
+    const b = calls.begin({ signal: new AbortController().signal, serverRequests: { onLog: theirs } }, 1_000);
+    const silent = calls.begin({ signal: new AbortController().signal }, 1_000);
+    receive?.(message, 'srv', a.tag);
+    receive?.({ ...message, data: 'sorting' }, 'srv', b.tag);
+    expect(mine.mock.calls).toEqual([[message, 'srv']]);
+    expect(theirs.mock.calls).toEqual([[{ ...message, data: 'sorting' }, 'srv']]);
+    expect(fallback).not.toHaveBeenCalled();
+    // A call without a receiver, or one that ended, leaves its message to the connection's own receiver.
+    receive?.(message, 'srv', silent.tag);
+    a.end();
+    receive?.(message, 'srv', a.tag);
+    expect(fallback).toHaveBeenCalledTimes(2);
+    expect(mine).toHaveBeenCalledTimes(1);
+    b.end();
+    silent.end();
   });
 });

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../types/layers.ts';
 import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
 import { IdleDeadline } from './idle-deadline.ts';
-import type { AttributedRequestContext } from './server-requests.ts';
+import type { AttributedLogReceiver, AttributedRequestContext } from './server-requests.ts';
 
 /** One tool call in flight on a connection. */
 export interface RunningCall {
@@ -60,18 +60,23 @@ export class RunningCalls {
   }
 
   /**
-   * The connection's receiver of server logs: a message goes to the one run with calls in flight,
-   * else to `fallback`; with calls of several runs in flight (or a call with no receiver beside
-   * another's) it goes to `fallback` alone, or nowhere.
+   * The connection's receiver of server logs: a message the transport attributes to a call goes to
+   * that call's receiver (to `fallback` when it has none or has ended). Any other message goes to
+   * the one run with calls in flight, else to `fallback`; with calls of several runs in flight (or
+   * a call with no receiver beside another's) it goes to `fallback` alone, or nowhere.
    */
   logReceiver(
     fromCalls: boolean,
     fallback: McpServerRequestHandlers['onLog'],
-  ): McpServerRequestHandlers['onLog'] {
-    if (!fromCalls) return fallback;
-    return (message, server) => {
+  ): AttributedLogReceiver | undefined {
+    // The connection's own receiver gets what its type promises, the message and the server alone.
+    if (!fromCalls) return fallback && ((message, server) => fallback(message, server));
+    return (message, server, loggingCall) => {
       // A call without a receiver counts too: its server's messages must not reach another run.
-      const owners = new Set([...this.#calls.values()].map((context) => context.serverRequests?.onLog));
+      const logging = [...this.#calls].filter(
+        ([call]) => loggingCall === undefined || call.tag === loggingCall,
+      );
+      const owners = new Set(logging.map(([, context]) => context.serverRequests?.onLog));
       const [only] = owners;
       if (owners.size === 1 && only) only(message, server);
       else fallback?.(message, server);

@@ -1,10 +1,35 @@
-import type { Client, ClientCapabilities, ClientContext } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientCapabilities,
+  ClientContext,
+  LoggingMessageNotificationParams,
+} from '@modelcontextprotocol/client';
 import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
+import type { AttributedLog } from './logging-calls.ts';
 
 /** A server request's context as the connection routes it: with the tool call that asked, when known. */
 export interface AttributedRequestContext extends ServerRequestContext {
   /** The tag of the tool call the request belongs to (see `AskingCalls`); absent when the transport does not tell. */
   askingCall?: string;
+}
+
+/**
+ * A receiver of a server's log messages as the connection routes them: with the tag of the tool call
+ * whose response stream carried each (see `LoggingCalls`), when the transport tells. A receiver
+ * that takes only the message and the server's name fits too.
+ */
+export type AttributedLogReceiver = (
+  message: LoggingMessageNotificationParams,
+  server: string,
+  loggingCall?: string,
+) => void;
+
+/** Which tool call a server's request or log message belongs to, where the transport tells (`AskingCalls`). */
+export interface CallAttribution {
+  /** The tag of the call that asked the request handled with `ctx`. */
+  askingCall(ctx: ClientContext): string | undefined;
+  /** The log message as the server sent it, and the tag of the call whose stream carried it. */
+  readLog(message: LoggingMessageNotificationParams): AttributedLog;
 }
 
 /** The capabilities a client with these handlers declares. */
@@ -17,20 +42,22 @@ export function clientCapabilities(handlers: McpServerRequestHandlers): ClientCa
 }
 
 /**
- * Registers the handlers on an SDK client (before it connects); `askingCall` names the tool call
- * a request's handler context belongs to, when the transport tells.
+ * Registers the handlers on an SDK client (before it connects); `calls` names the tool call a
+ * request or a log message belongs to, when the transport tells, and the handlers get it
+ * (`AttributedRequestContext.askingCall`, the third argument of `onLog`).
  */
 export function registerServerRequestHandlers(
   client: Client,
   server: string,
   handlers: McpServerRequestHandlers,
-  askingCall: (ctx: ClientContext) => string | undefined,
+  calls: CallAttribution,
 ): void {
-  const { elicitation, sampling, roots, onLog, onResourceUpdated } = handlers;
+  const { elicitation, sampling, roots, onResourceUpdated } = handlers;
+  const onLog: AttributedLogReceiver | undefined = handlers.onLog;
   const context = (ctx: ClientContext): AttributedRequestContext => ({
     server,
     signal: ctx.mcpReq.signal,
-    askingCall: askingCall(ctx),
+    askingCall: calls.askingCall(ctx),
   });
   if (elicitation) {
     client.setRequestHandler('elicitation/create', (request, ctx) =>
@@ -43,10 +70,12 @@ export function registerServerRequestHandlers(
     );
   }
   if (roots) client.setRequestHandler('roots/list', async () => ({ roots: [...roots] }));
-  if (onLog)
-    client.setNotificationHandler('notifications/message', (notification) =>
-      onLog(notification.params, server),
-    );
+  if (onLog) {
+    client.setNotificationHandler('notifications/message', (notification) => {
+      const { message, loggingCall } = calls.readLog(notification.params);
+      onLog(message, server, loggingCall);
+    });
+  }
   if (onResourceUpdated) {
     client.setNotificationHandler('notifications/resources/updated', (notification) =>
       onResourceUpdated(notification.params.uri),
