@@ -1,66 +1,35 @@
-import type { Server } from 'node:http';
-import type { HttpServing } from '@switchboard/servers';
-import { serveHttp, startCalculatorStorage } from '@switchboard/servers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corsProxy } from './browser/cors-proxy.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import type { ServedApp } from './browser/serve-built-app.ts';
-import { serveBuiltApp } from './browser/serve-built-app.ts';
-
-const CALCULATE_SCRIPT = {
-  delayMs: 10,
-  turns: [
-    {
-      text: 'Let me ask the remote calculator.',
-      toolCalls: [{ name: 'calc_mcp_calculate', input: { operation: 'add', a: 5, b: 3 } }],
-    },
-    { text: 'The remote calculator answered.' },
-  ],
-};
+import { hasChromium } from './browser/launch-chromium.ts';
+import {
+  CALCULATE_SCRIPT,
+  type ProxiedCalculator,
+  startProxiedCalculator,
+} from './browser/proxied-calculator.ts';
+import {
+  type StandaloneBrowser,
+  type StandaloneOpening,
+  startStandaloneBrowser,
+} from './browser/standalone-browser.ts';
 
 describe.skipIf(!hasChromium)('remote MCP servers in standalone mode (Chromium)', () => {
-  let app: ServedApp;
-  let browser: Browser;
-  let mcp: HttpServing;
-  let proxy: { url: string; server: Server };
-  let closeServer: () => Promise<void>;
-  const contexts: BrowserContext[] = [];
+  let standalone: StandaloneBrowser;
+  let calculator: ProxiedCalculator;
 
   beforeAll(async () => {
-    const calculator = await startCalculatorStorage();
-    closeServer = () => calculator.close();
-    mcp = await serveHttp(calculator.createServer, { port: 0 });
-    proxy = await corsProxy(mcp.url);
-    [app, browser] = await Promise.all([serveBuiltApp(), launchChromium()]);
+    calculator = await startProxiedCalculator();
+    standalone = await startStandaloneBrowser();
   }, 120_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.close();
-    await new Promise((resolve) => proxy?.server.close(resolve));
-    await mcp?.close();
-    await closeServer?.();
+    await standalone?.close();
+    await calculator?.close();
   });
 
-  async function open(options: { config?: unknown; script?: unknown } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    contexts.push(context);
-    await context.route('**/config.json', (route) =>
-      options.config ? route.fulfill({ json: options.config }) : route.fulfill({ status: 404, body: '' }),
-    );
-    if (options.script)
-      await context.addInitScript(`window.__SWITCHBOARD_SCRIPT__ = ${JSON.stringify(options.script)};`);
-    const page = await context.newPage();
-    await page.goto(`${app.url}?mode=standalone`);
-    await page.waitForSelector('.app[data-ready="true"]');
-    return page;
-  }
+  const open = (opening?: StandaloneOpening) => standalone.open(opening);
 
   it('calls a configured remote server in a scripted turn', async () => {
     const page = await open({
-      config: { mcpServers: [{ name: 'calc', url: proxy.url }] },
+      config: { mcpServers: [{ name: 'calc', url: calculator.url }] },
       script: CALCULATE_SCRIPT,
     });
     await page.getByRole('tab', { name: /Tools/ }).click();
@@ -88,7 +57,7 @@ describe.skipIf(!hasChromium)('remote MCP servers in standalone mode (Chromium)'
     );
 
     await page.getByLabel('MCP server name').fill('calc');
-    await page.getByLabel('MCP server URL').fill(proxy.url);
+    await page.getByLabel('MCP server URL').fill(calculator.url);
     await page.getByRole('button', { name: 'Add MCP server' }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
     await page.getByRole('button', { name: 'calc_mcp_calculate' }).click();

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import type { ServedApp } from './browser/serve-built-app.ts';
-import { serveBuiltApp } from './browser/serve-built-app.ts';
+import { hasChromium } from './browser/launch-chromium.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
 import type { PublishedAppServer } from './browser/start-published-app-server.ts';
 import { startServerEverything } from './browser/start-server-everything.ts';
 
@@ -12,41 +11,25 @@ const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', i
 
 /** In standalone mode, the published server-everything asks the person for a form and reports progress. */
 describe.skipIf(!hasChromium)('servers asking the person, in standalone mode (Chromium)', () => {
-  let app: ServedApp;
-  let browser: Browser;
+  let standalone: StandaloneBrowser;
   let everything: PublishedAppServer;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    [app, browser, everything] = await Promise.all([
-      serveBuiltApp(),
-      launchChromium(),
-      startServerEverything(),
-    ]);
+    [standalone, everything] = await Promise.all([startStandaloneBrowser(), startServerEverything()]);
+    ({ pageErrors } = standalone);
   }, 120_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.close();
+    await standalone?.close();
     await everything?.stop();
   });
 
   /** Opens the app with server-everything configured and a scripted model, and waits for the connection. */
   async function open(script: unknown, height = 950): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1500, height } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    await context.route('**/config.json', (route) =>
-      route.fulfill({ json: { mcpServers: [{ name: 'everything', url: everything.url }] } }),
-    );
-    await context.addInitScript(`window.__SWITCHBOARD_SCRIPT__ = ${JSON.stringify(script)};`);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}?mode=standalone`);
-    await page.waitForSelector('.app[data-ready="true"]');
+    const config = { mcpServers: [{ name: 'everything', url: everything.url }] };
+    const page = await standalone.open({ config, script, height });
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
     await page.getByRole('tab', { name: /Agent console/ }).click();

@@ -1,79 +1,44 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { HttpServing } from '@switchboard/servers';
-import { serveHttp, startCalculatorStorage } from '@switchboard/servers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../../packages/servers/test/oidc-authorization-server.ts';
-import { corsProxy } from './browser/cors-proxy.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type ServedApp, serveBuiltApp } from './browser/serve-built-app.ts';
+import { hasChromium } from './browser/launch-chromium.ts';
+import {
+  CALCULATE_SCRIPT,
+  type ProxiedCalculator,
+  startProxiedCalculator,
+} from './browser/proxied-calculator.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
-const CALCULATE_SCRIPT = {
-  delayMs: 10,
-  turns: [
-    {
-      text: 'Let me ask the remote calculator.',
-      toolCalls: [{ name: 'calc_mcp_calculate', input: { operation: 'add', a: 5, b: 3 } }],
-    },
-    { text: 'The remote calculator answered.' },
-  ],
-};
 
 /** Standalone mode's "Connect": the page itself runs the MCP authorization flow against a real authorization server. */
 describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Chromium)', () => {
-  let app: ServedApp;
-  let browser: Browser;
+  let standalone: StandaloneBrowser;
   let issuer: TestAuthorizationServer;
-  let mcp: HttpServing | undefined;
-  let proxy: { url: string; server: Server };
-  let closeCalculator: () => Promise<void>;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
+  let calculator: ProxiedCalculator;
+  let pageErrors: string[];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     issuer = await startAuthorizationServer({ resourceScopes: 'mcp' });
-    const calculator = await startCalculatorStorage();
-    closeCalculator = () => calculator.close();
-    // The page reaches the calculator through a CORS proxy, so the proxy's URL is the protected resource.
-    proxy = await corsProxy(() => mcp?.url ?? 'http://127.0.0.1:9/mcp');
-    mcp = await serveHttp(calculator.createServer, {
-      port: 0,
-      oauth: { issuer: issuer.issuer, requiredScopes: ['mcp'], resource: proxy.url },
-    });
-    [app, browser] = await Promise.all([serveBuiltApp(), launchChromium()]);
+    calculator = await startProxiedCalculator({ oauthIssuer: issuer.issuer });
+    standalone = await startStandaloneBrowser();
+    ({ pageErrors } = standalone);
   }, 120_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.close();
-    await new Promise((resolve) => proxy?.server.close(resolve));
-    await mcp?.close();
-    await closeCalculator?.();
+    await standalone?.close();
+    await calculator?.close();
     await issuer?.close();
   });
 
   /** Opens the app in a fresh browser context (`initScript` runs in every page before the app). */
-  async function open(initScript?: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    await context.route('**/config.json', (route) => route.fulfill({ status: 404, body: '' }));
-    await context.addInitScript(`window.__SWITCHBOARD_SCRIPT__ = ${JSON.stringify(CALCULATE_SCRIPT)};`);
-    if (initScript) await context.addInitScript(initScript);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}?mode=standalone`);
-    await page.waitForSelector('.app[data-ready="true"]');
-    return page;
-  }
+  const open = (initScript?: string) => standalone.open({ script: CALCULATE_SCRIPT, initScript });
 
   /** Plays the person at oidc-provider's development pages: any login, then consent. */
   async function approve(page: Page, login: string) {
@@ -88,7 +53,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
     const page = await open();
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.getByLabel('MCP server name').fill('calc');
-    await page.getByLabel('MCP server URL').fill(proxy.url);
+    await page.getByLabel('MCP server URL').fill(calculator.url);
     await page.getByRole('button', { name: 'Add MCP server' }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="unauthorized"]');
     const card = page.getByTestId('connect-card');
@@ -105,7 +70,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
     await expect(popup.evaluate(() => window.opener)).resolves.toBeNull();
     const authorizationUrl = new URL((await authorizationRequest).url());
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authorizationUrl.searchParams.get('resource')).toBe(proxy.url);
+    expect(authorizationUrl.searchParams.get('resource')).toBe(calculator.url);
     const closed = popup.waitForEvent('close');
     await approve(popup, 'ada');
     await closed;
@@ -140,7 +105,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
     const page = await open('window.open = () => null;');
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.getByLabel('MCP server name').fill('calc');
-    await page.getByLabel('MCP server URL').fill(proxy.url);
+    await page.getByLabel('MCP server URL').fill(calculator.url);
     await page.getByRole('button', { name: 'Add MCP server' }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="unauthorized"]');
     const appUrl = page.url();

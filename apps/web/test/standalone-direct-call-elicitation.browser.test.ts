@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type ServedApp, serveBuiltApp } from './browser/serve-built-app.ts';
+import { hasChromium } from './browser/launch-chromium.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
 import type { PublishedAppServer } from './browser/start-published-app-server.ts';
 import { startServerEverything } from './browser/start-server-everything.ts';
 
@@ -16,42 +13,28 @@ const TOOL = 'everything_mcp_trigger-elicitation-request';
  * decline or cancel reaches the server, which says so in the tool's result.
  */
 describe.skipIf(!hasChromium)('a direct tool call asking the person, in standalone mode (Chromium)', () => {
-  let app: ServedApp;
-  let browser: Browser;
+  let standalone: StandaloneBrowser;
   let everything: PublishedAppServer;
-  let outDir: string;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'switchboard-web-'));
-    [app, browser, everything] = await Promise.all([
-      serveBuiltApp(outDir),
-      launchChromium(),
+    [standalone, everything] = await Promise.all([
+      startStandaloneBrowser({ ownBuild: true }),
       startServerEverything(),
     ]);
+    ({ pageErrors } = standalone);
   }, 120_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.close();
+    await standalone?.close();
     await everything?.stop();
-    await rm(outDir, { recursive: true, force: true });
   });
 
   /** Opens the app in standalone mode connected to server-everything, on the Tools tab with the eliciting tool chosen. */
   async function openTool(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    await context.route('**/config.json', (route) =>
-      route.fulfill({ json: { mcpServers: [{ name: 'everything', url: everything.url }] } }),
-    );
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}?mode=standalone`);
-    await page.waitForSelector('.app[data-ready="true"]');
+    const page = await standalone.open({
+      config: { mcpServers: [{ name: 'everything', url: everything.url }] },
+    });
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
     await page.getByRole('button', { name: TOOL }).click();

@@ -1,18 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { HttpServing } from '@switchboard/servers';
-import { serveHttp, startCalculatorStorage } from '@switchboard/servers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../../packages/servers/test/oidc-authorization-server.ts';
-import { corsProxy } from './browser/cors-proxy.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type ServedApp, serveBuiltApp } from './browser/serve-built-app.ts';
+import { hasChromium } from './browser/launch-chromium.ts';
+import { type ProxiedCalculator, startProxiedCalculator } from './browser/proxied-calculator.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
 
 /** Three turns, each asking the remote calculator then answering. */
 const CALCULATE_SCRIPT = {
@@ -43,52 +37,25 @@ interface StoredOAuth {
 describe.skipIf(!hasChromium)(
   'an OAuth server whose authorization ends, in standalone mode (Chromium)',
   () => {
-    let app: ServedApp;
-    let browser: Browser;
+    let standalone: StandaloneBrowser;
     let issuer: TestAuthorizationServer;
-    let mcp: HttpServing | undefined;
-    let proxy: { url: string; server: Server };
-    let closeCalculator: () => Promise<void>;
-    let outDir: string;
-    const contexts: BrowserContext[] = [];
-    const pageErrors: string[] = [];
+    let calculator: ProxiedCalculator;
+    let pageErrors: string[];
 
     beforeAll(async () => {
-      outDir = await mkdtemp(join(tmpdir(), 'switchboard-web-'));
       issuer = await startAuthorizationServer({ resourceScopes: 'mcp' });
-      const calculator = await startCalculatorStorage();
-      closeCalculator = () => calculator.close();
-      proxy = await corsProxy(() => mcp?.url ?? 'http://127.0.0.1:9/mcp');
-      mcp = await serveHttp(calculator.createServer, {
-        port: 0,
-        oauth: { issuer: issuer.issuer, requiredScopes: ['mcp'], resource: proxy.url },
-      });
-      [app, browser] = await Promise.all([serveBuiltApp(outDir), launchChromium()]);
+      calculator = await startProxiedCalculator({ oauthIssuer: issuer.issuer });
+      standalone = await startStandaloneBrowser({ ownBuild: true });
+      ({ pageErrors } = standalone);
     }, 120_000);
 
     afterAll(async () => {
-      for (const context of contexts) await context.close();
-      await browser?.close();
-      await app?.close();
-      await new Promise((resolve) => proxy?.server.close(resolve));
-      await mcp?.close();
-      await closeCalculator?.();
+      await standalone?.close();
+      await calculator?.close();
       await issuer?.close();
-      await rm(outDir, { recursive: true, force: true });
     });
 
-    async function open(): Promise<Page> {
-      const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-      context.setDefaultTimeout(20_000);
-      contexts.push(context);
-      await context.route('**/config.json', (route) => route.fulfill({ status: 404, body: '' }));
-      await context.addInitScript(`window.__SWITCHBOARD_SCRIPT__ = ${JSON.stringify(CALCULATE_SCRIPT)};`);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto(`${app.url}?mode=standalone`);
-      await page.waitForSelector('.app[data-ready="true"]');
-      return page;
-    }
+    const open = () => standalone.open({ script: CALCULATE_SCRIPT });
 
     /** Plays the person in the popup: oidc-provider's login and consent pages, whichever it shows, until the popup closes. */
     async function authorizeInPopup(page: Page, click: () => Promise<void>) {
@@ -129,7 +96,7 @@ describe.skipIf(!hasChromium)(
     const storedOAuth = (page: Page) =>
       page.evaluate(
         (url) => JSON.parse(sessionStorage.getItem(`switchboard.oauth:${url}`) ?? '{}'),
-        proxy.url,
+        calculator.url,
       ) as Promise<StoredOAuth>;
 
     it('shows the Connect card again when refreshing fails, and connecting resumes the same conversation', async () => {
@@ -137,7 +104,7 @@ describe.skipIf(!hasChromium)(
       const page = await open();
       await page.getByRole('tab', { name: /Tools/ }).click();
       await page.getByLabel('MCP server name').fill('calc');
-      await page.getByLabel('MCP server URL').fill(proxy.url);
+      await page.getByLabel('MCP server URL').fill(calculator.url);
       await page.getByRole('button', { name: 'Add MCP server' }).click();
       const card = page.getByTestId('connect-card');
       await authorizeInPopup(page, () => card.getByRole('button', { name: 'Connect calc' }).click());
