@@ -97,9 +97,17 @@ export class AccessTokenVerifier {
     return {
       claim,
       subject,
-      ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
+      ...clientIdOf(payload),
       scopes,
       ...(payload.exp !== undefined ? { expiresAt: payload.exp } : {}),
     };
   }
+}
+
+/** The OAuth client a token was issued to: `client_id` (RFC 9068), else `azp` (OpenID Connect's). */
+function clientIdOf(payload: Record<string, unknown>): { clientId?: string } {
+  const clientId = [payload.client_id, payload.azp].find(
+    (claim) => typeof claim === 'string' && claim !== '',
+  );
+  return clientId === undefined ? {} : { clientId: clientId as string };
 }

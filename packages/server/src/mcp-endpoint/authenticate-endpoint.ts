@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { AccessTokenRefusal } from '@switchboard/servers';
-import { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
+import { AccessTokenVerifier, type VerifiedAccessToken } from '../auth/access-token-verifier.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { User } from '../auth/user.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';
@@ -8,8 +8,14 @@ import { endpointResourceUrl, protectedResourceMetadataUrl } from './protected-r
 
 type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'accessTokens' | 'logger'>;
 
+/** Who a `/mcp` request comes from: the gateway user, and the same as the MCP SDK hands it to handlers. */
+export interface EndpointCaller {
+  user: User;
+  authInfo: AuthInfo;
+}
+
 /**
- * The user of a `/mcp` request, from `Authorization: Bearer <token>`: one of the gateway's API
+ * The caller of a `/mcp` request, from `Authorization: Bearer <token>`: one of the gateway's API
  * keys (tried first), or (with an authorization server configured) a JWT access token for this
  * endpoint, mapped to the gateway user listing its subject (configured users' `oauthSubjects`, then
  * the `oauth_subjects` of users created through the API; never a user merely because the subject is
@@ -20,21 +26,21 @@ type EndpointAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'acce
 export async function authenticateEndpoint(
   services: EndpointAuthServices,
   request: Request,
-): Promise<User | Response> {
-  if (services.openAccess) return LOCAL_USER;
+): Promise<EndpointCaller | Response> {
+  if (services.openAccess) return { user: LOCAL_USER, authInfo: endpointAuthInfo(LOCAL_USER) };
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   if (!token) return unauthorized(services, request);
   // Keys first: a lookup by hash is cheap, and a configured key may look like a JWT.
   const keyed = await services.users.byApiKey(token);
-  if (keyed) return keyed;
+  if (keyed) return { user: keyed, authInfo: endpointAuthInfo(keyed) };
   const { accessTokens } = services;
   if (!accessTokens || !AccessTokenVerifier.isJwt(token))
     return unauthorized(services, request, 'unknown API key');
   try {
     const verified = await accessTokens.verify(token, endpointResourceUrl(request, services));
     const user = await tokenUser(services, accessTokens, verified.subject);
-    if (user) return user;
+    if (user) return { user, authInfo: endpointAuthInfo(user, verified) };
     return refusal(
       403,
       `Forbidden: "${verified.subject}" (the access token's ${verified.claim}) is not a user of this gateway; an administrator adds it to a user's "oauth_subjects" (PATCH /users/{id}) or "oauthSubjects" in the gateway configuration`,
@@ -67,9 +73,22 @@ async function tokenUser(
   return services.users.byOAuthSubject(subject);
 }
 
-/** The user as the MCP SDK hands it to handlers (`ctx.http.authInfo`); never the token itself. */
-export function endpointAuthInfo(user: User): AuthInfo {
-  return { token: 'switchboard-api-key', clientId: user.id, scopes: [], extra: { userId: user.id } };
+/**
+ * The caller as the MCP SDK hands it to handlers (`ctx.http.authInfo`), never the token itself (a
+ * label stands for it): for an API key, the user as client, no scopes; for an access token
+ * (`token`), the OAuth client it was issued to (`client_id`, else `azp`; empty when it names none),
+ * its scopes and expiry. `extra` carries the gateway user either way.
+ */
+export function endpointAuthInfo(user: User, token?: VerifiedAccessToken): AuthInfo {
+  const extra = { userId: user.id, user };
+  if (!token) return { token: 'switchboard-api-key', clientId: user.id, scopes: [], extra };
+  return {
+    token: 'oauth-access-token',
+    clientId: token.clientId ?? '',
+    scopes: [...token.scopes],
+    ...(token.expiresAt !== undefined ? { expiresAt: token.expiresAt } : {}),
+    extra,
+  };
 }
 
 const HOW_TO =

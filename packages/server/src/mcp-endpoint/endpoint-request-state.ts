@@ -26,7 +26,8 @@ export function endpointRequestState(key: Uint8Array): RequestStateCodec<Endpoin
   return createRequestStateCodec<EndpointRoundState>({
     key,
     ttlSeconds: STATE_TTL_SECONDS,
-    bind: (ctx) => ctx.http?.authInfo?.clientId ?? '',
+    // The gateway user, not the OAuth client: users of one client must not take each other's state.
+    bind: (ctx) => String(ctx.http?.authInfo?.extra?.userId ?? ''),
   });
 }
 

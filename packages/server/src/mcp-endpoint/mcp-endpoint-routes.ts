@@ -4,7 +4,7 @@ import type { User } from '../auth/user.ts';
 import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
-import { authenticateEndpoint, endpointAuthInfo } from './authenticate-endpoint.ts';
+import { authenticateEndpoint } from './authenticate-endpoint.ts';
 import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { endpointRequestState } from './endpoint-request-state.ts';
@@ -80,8 +80,9 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const request = c.req.raw;
     const refused = checkRequestOrigin(request, services.openAccess);
     if (refused) return refused;
-    const user = await authenticateEndpoint(services, request);
-    if (user instanceof Response) return user;
+    const caller = await authenticateEndpoint(services, request);
+    if (caller instanceof Response) return caller;
+    const { user, authInfo } = caller;
     const requestedMode = modeOf(request);
     if (requestedMode instanceof Error) {
       return c.json(
@@ -89,7 +90,6 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
         400,
       );
     }
-    const authInfo = { ...endpointAuthInfo(user), extra: { userId: user.id, user } };
     const read = await readJsonBody(request);
     if (read instanceof Response) return read;
     if (!(await isLegacyRequest(read.request, read.parsedBody))) {
