@@ -1,10 +1,10 @@
 import { createWebMcpServer, SchemaValidator } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventTypes, readSse } from './support/http-client.ts';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import type { QueuedModel } from './support/queued-model.ts';
 import { testBackends } from './support/test-database.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import type { TestGateway } from './support/test-gateway.ts';
+import { startToolsGateway, type ToolsGateway } from './support/tools-gateway.ts';
 
 /** A promise and the function that settles it. */
 function gate() {
@@ -16,13 +16,11 @@ function gate() {
 }
 
 describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
+  let stack: ToolsGateway;
   let model: QueuedModel;
-  let mcp: TestMcpServer;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    model = queuedModel();
-    mcp = await startTestMcpServer();
     const ui = createWebMcpServer('ui', { description: 'Shows widgets on the canvas.' });
     ui.registerTool({
       name: 'widget_display',
@@ -45,18 +43,14 @@ describe.each(testBackends())('gateway API over HTTP (%s)', (backend) => {
         return { widget: input.widget, data, id };
       },
     });
-    gw = await startTestGateway(backend, {
-      model,
-      servers: [{ name: 'tools', url: mcp.url, description: 'Test tools' }],
-      extraLayers: [ui.layer()],
-      limits: { requestsPerMinute: 1000, maxBodyBytes: 64 * 1024 },
+    stack = await startToolsGateway(backend, {
+      description: 'Test tools',
+      gateway: { extraLayers: [ui.layer()], limits: { requestsPerMinute: 1000, maxBodyBytes: 64 * 1024 } },
     });
+    ({ model, gateway: gw } = stack);
   });
 
-  afterAll(async () => {
-    await gw?.close();
-    await mcp?.close();
-  });
+  afterAll(() => stack?.close());
 
   const newConversation = async (body: Record<string, unknown> = {}) => {
     const reply = await gw.alice.post('/conversations', body);

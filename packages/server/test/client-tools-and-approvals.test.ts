@@ -1,9 +1,10 @@
 import type { ModelRequest } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import type { QueuedModel } from './support/queued-model.ts';
 import { testBackends } from './support/test-database.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import type { TestGateway } from './support/test-gateway.ts';
+import type { TestMcpServer } from './support/test-mcp-server.ts';
+import { startToolsGateway, type ToolsGateway } from './support/tools-gateway.ts';
 
 const LOCATION_TOOL = {
   name: 'get_location',
@@ -19,24 +20,16 @@ function lastResults(request: ModelRequest): string[] {
 }
 
 describe.each(testBackends())('client-side tools, approvals and the stateless proxy (%s)', (backend) => {
+  let stack: ToolsGateway;
   let model: QueuedModel;
   let mcp: TestMcpServer;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    model = queuedModel();
-    mcp = await startTestMcpServer();
-    gw = await startTestGateway(backend, {
-      model,
-      servers: [{ name: 'tools', url: mcp.url }],
-      limits: { requestsPerMinute: 1000 },
-    });
+    stack = await startToolsGateway(backend);
+    ({ model, mcp, gateway: gw } = stack);
   });
-
-  afterAll(async () => {
-    await gw?.close();
-    await mcp?.close();
-  });
+  afterAll(() => stack?.close());
 
   const newConversation = async (body: Record<string, unknown> = {}) =>
     (await gw.alice.post('/conversations', body)).body.id as string;

@@ -4,30 +4,22 @@ import { chat } from '../src/cli/chat-command.ts';
 import { gatewayClient } from '../src/cli/gateway-client.ts';
 import { Spinner } from '../src/cli/spinner.ts';
 import { eventTypes, readSse, type SseMessage } from './support/http-client.ts';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import type { QueuedModel } from './support/queued-model.ts';
 import { testBackends } from './support/test-database.ts';
-import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import { KEYS, type TestGateway } from './support/test-gateway.ts';
+import { startToolsGateway, type ToolsGateway } from './support/tools-gateway.ts';
 
 /** What a server asks during a turn reaches the person's stream; their answer goes back through the API. */
 describe.each(testBackends())('server questions during a turn (%s)', (backend) => {
+  let stack: ToolsGateway;
   let model: QueuedModel;
-  let mcp: TestMcpServer;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    model = queuedModel();
-    mcp = await startTestMcpServer();
-    gw = await startTestGateway(backend, {
-      model,
-      servers: [{ name: 'tools', url: mcp.url }],
-      limits: { requestsPerMinute: 1000 },
-    });
+    stack = await startToolsGateway(backend);
+    ({ model, gateway: gw } = stack);
   });
-  afterAll(async () => {
-    await gw?.close();
-    await mcp?.close();
-  });
+  afterAll(() => stack?.close());
 
   const streamChat = async (id: string, content: string) =>
     gw.alice.fetch(`/conversations/${id}/chat`, {

@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import type { QueuedModel } from './support/queued-model.ts';
+import type { TestGateway } from './support/test-gateway.ts';
+import { startToolsGateway, type ToolsGateway } from './support/tools-gateway.ts';
 
 describe('limits', () => {
+  let stack: ToolsGateway;
   let model: QueuedModel;
-  let mcp: TestMcpServer;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    model = queuedModel();
-    mcp = await startTestMcpServer();
-    gw = await startTestGateway('pglite', {
-      model,
-      servers: [{ name: 'tools', url: mcp.url }],
-      limits: { requestsPerMinute: 4, toolTurnsPerRequest: 2, toolTurnsPerSession: 3 },
+    stack = await startToolsGateway('pglite', {
+      gateway: { limits: { requestsPerMinute: 4, toolTurnsPerRequest: 2, toolTurnsPerSession: 3 } },
     });
+    ({ model, gateway: gw } = stack);
   });
-
-  afterAll(async () => {
-    await gw?.close();
-    await mcp?.close();
-  });
+  afterAll(() => stack?.close());
 
   it('limits model-invoking requests per user per minute with a clear 429 and Retry-After', async () => {
     const id = (await gw.alice.post('/conversations', {})).body.id;

@@ -1,0 +1,47 @@
+import type { GatewayOptions } from '../../src/index.ts';
+import { type QueuedModel, queuedModel } from './queued-model.ts';
+import type { TestBackend } from './test-database.ts';
+import { startTestGateway, type TestGateway } from './test-gateway.ts';
+import { startTestMcpServer, type TestMcpServer } from './test-mcp-server.ts';
+
+/** A test gateway with the test MCP server registered as `tools` and a model the tests queue replies for. */
+export interface ToolsGateway {
+  model: QueuedModel;
+  mcp: TestMcpServer;
+  gateway: TestGateway;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the test MCP server and a gateway over it on `backend`, 1000 requests a minute unless
+ * `gateway.limits` says otherwise; `description` is the `tools` server's.
+ */
+export async function startToolsGateway(
+  backend: TestBackend,
+  options: { description?: string; gateway?: Partial<GatewayOptions> } = {},
+): Promise<ToolsGateway> {
+  const model = queuedModel();
+  const mcp = await startTestMcpServer();
+  try {
+    const gateway = await startTestGateway(backend, {
+      model,
+      servers: [
+        { name: 'tools', url: mcp.url, ...(options.description ? { description: options.description } : {}) },
+      ],
+      limits: { requestsPerMinute: 1000 },
+      ...options.gateway,
+    });
+    return {
+      model,
+      mcp,
+      gateway,
+      async close() {
+        await gateway.close();
+        await mcp.close();
+      },
+    };
+  } catch (error) {
+    await mcp.close();
+    throw error;
+  }
+}
