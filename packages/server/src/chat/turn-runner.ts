@@ -8,12 +8,12 @@ import {
 import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
+import type { PendingQuestions, QuestionSet } from '../coordination/pending-questions.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
 import type { TurnObserver } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
 import { type AcquiredTurn, acquireConversation } from '../store/acquire-conversation.ts';
 import { releaseConversation } from '../store/conversation-lease.ts';
-import { takeInteractionAnswers } from '../store/interaction-answer-store.ts';
 import { toApiMessage } from '../store/message-store.ts';
 import { newId } from '../store/new-id.ts';
 import type { StreamEvent } from '../store/stream-event.ts';
@@ -37,6 +37,8 @@ import { unavailableNotice } from './unavailable-notice.ts';
 export interface TurnRunnerOptions {
   db: Database;
   bus: GatewayBus;
+  /** Records the questions servers ask during turns, so that an answer on any replica reaches the turn. */
+  questions: PendingQuestions;
   setup: TurnSetupDeps;
   /** This gateway instance (lease holder). */
   instanceId: string;
@@ -66,20 +68,6 @@ export class TurnRunner {
   /** The turn running here for a conversation. */
   active(conversationId: string): ActiveTurn | undefined {
     return this.#active.get(conversationId);
-  }
-
-  /**
-   * Gives a turn running here the answers other replicas stored for it (see
-   * `storeInteractionAnswer`). An answer that no longer fits is logged and dropped.
-   */
-  async deliverStoredAnswers(conversationId: string): Promise<void> {
-    const turn = this.#active.get(conversationId);
-    if (!turn) return;
-    const { db, logger } = this.#options;
-    for (const { requestId, answer } of await takeInteractionAnswers(db, conversationId)) {
-      const outcome = turn.answer(requestId, answer as InteractionAnswer);
-      if (!outcome.ok) logger.warn({ conversationId, requestId, code: outcome.code }, outcome.message);
-    }
   }
 
   /** Every turn running here. */
@@ -147,14 +135,14 @@ export class TurnRunner {
       userMessage: acquired.userMessage && toApiMessage(acquired.userMessage),
       stop: () => controller.abort(new Error('stopped by the user')),
       answer: (requestId, answer) => applyInteractionAnswer(started.run.interactions, requestId, answer),
-      get waitsForPerson() {
-        const { elicitations, samplings } = started.run.interactions.pending;
-        return elicitations.length + samplings.length > 0;
-      },
       done: Promise.resolve() as unknown as Promise<TurnOutcome>,
     };
+    const questions = this.#options.questions.open({ userId: user.id, conversationId }, (requestId, answer) =>
+      turn.answer(requestId, answer as InteractionAnswer),
+    );
     turn.done = this.#drive({
       user,
+      questions,
       acquired,
       input,
       live,
@@ -200,12 +188,6 @@ export class TurnRunner {
       runId,
       leaseMs,
       controller,
-      onBeat: () => {
-        if (this.#active.get(conversationId)?.waitsForPerson)
-          this.deliverStoredAnswers(conversationId).catch((error) =>
-            logger.warn({ err: error, conversationId }, 'could not read stored answers'),
-          );
-      },
     });
 
     const apps = createTurnAppPresenter({
@@ -233,15 +215,20 @@ export class TurnRunner {
 
     let result: AgentResult;
     try {
+      await noteQuestion(turn.questions, started.first);
       accept(started.first);
       for (const notice of turn.notices) live.push(notice);
-      for (let next = await started.events.next(); !next.done; next = await started.events.next())
+      for (let next = await started.events.next(); !next.done; next = await started.events.next()) {
+        // A server's question is recorded before the person sees it, so any replica takes the answer.
+        await noteQuestion(turn.questions, next.value);
         accept(next.value);
+      }
       result = await started.run.result;
       await apps.settled();
     } finally {
       flusher.stop();
       heartbeat.stop();
+      await turn.questions.close();
     }
     await flusher.idle();
 
@@ -266,8 +253,23 @@ export class TurnRunner {
   }
 }
 
+/** Records a server's question the event shows (or settles one it resolves) in the turn's set. */
+async function noteQuestion(questions: QuestionSet, event: AgentEvent): Promise<void> {
+  if (event.type !== 'CUSTOM') return;
+  const value = event.value as { requestId?: string; expiresAt?: number; needsApproval?: boolean };
+  if (typeof value?.requestId !== 'string') return;
+  const asks =
+    event.name === 'elicitation_request' ||
+    (event.name === 'sampling_request' && value.needsApproval === true);
+  if (asks && typeof value.expiresAt === 'number') await questions.ask(value.requestId, value.expiresAt);
+  if (event.name === 'elicitation_resolved' || event.name === 'sampling_resolved')
+    await questions.settle(value.requestId);
+}
+
 interface DriveInput {
   user: User;
+  /** The questions its servers ask, answerable on any replica. */
+  questions: QuestionSet;
   clients: TurnSetup['clients'];
   /** Events that follow the first one (servers the user must connect first). */
   notices: StreamEvent[];

@@ -41,6 +41,4 @@ export interface ActiveTurn {
   stop(): void;
   /** Gives the run a person's answer to a question one of its servers asked. */
   answer(requestId: string, answer: InteractionAnswer): InteractionAnswerOutcome;
-  /** Whether the run waits for a person's answer to a server's question. */
-  readonly waitsForPerson: boolean;
 }

@@ -24,8 +24,7 @@ export const CONTROL_CHANNEL = 'control';
 /** A gateway-wide control message. */
 export type ControlMessage =
   | { type: 'stop'; conversationId: string }
-  | { type: 'interaction-answer'; conversationId: string }
-  | { type: 'direct-call-answer'; requestId: string }
+  | { type: 'question-answered'; requestId: string }
   | { type: 'servers-changed' }
   | ServerListChangedMessage
   | { type: 'settings-changed' };

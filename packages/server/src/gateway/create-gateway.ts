@@ -28,6 +28,7 @@ import { TurnRunner } from '../chat/turn-runner.ts';
 import type { ServerSeed } from '../config/server-seed.ts';
 import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
 import { createMemoryBus } from '../coordination/memory-bus.ts';
+import { PendingQuestions } from '../coordination/pending-questions.ts';
 import { createRedisBus } from '../coordination/redis-bus.ts';
 import { createApp } from '../http/create-app.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
@@ -200,9 +201,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       : {},
   );
   const validator = new SchemaValidator();
+  const pollMs = options.pollMs ?? 1_000;
+  const questions = new PendingQuestions({ db, bus, logger, pollMs });
+  await questions.start();
   const runner = new TurnRunner({
     db,
     bus,
+    questions,
     instanceId,
     leaseMs: options.leaseMs ?? 30_000,
     flushMs: options.flushMs ?? 100,
@@ -223,15 +228,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const stopListener = await bus.subscribe(CONTROL_CHANNEL, (message) => {
     const control = JSON.parse(message) as ControlMessage;
     if (control.type === 'stop') runner.active(control.conversationId)?.stop();
-    if (control.type === 'interaction-answer')
-      runner
-        .deliverStoredAnswers(control.conversationId)
-        .catch((error) =>
-          logger.warn(
-            { err: error, conversationId: control.conversationId },
-            'could not read stored answers',
-          ),
-        );
   });
   const rateLimiter =
     limits.requestsPerMinute <= 0
@@ -246,6 +242,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     registry,
     authorizations: new ServerAuthorizations({ db, registry, ...oauth }),
     runner,
+    questions,
     settings,
     models,
     catalogs,
@@ -256,7 +253,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     validator,
     logger,
     instanceId,
-    pollMs: options.pollMs ?? 1_000,
+    pollMs,
     openAccess: options.openAccess ?? false,
     ...(options.mcpMode ? { mcpMode: options.mcpMode } : {}),
     ...(options.mcpAuthorization
@@ -306,6 +303,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       for (const turn of runner.running) turn.stop();
       await Promise.allSettled(runner.running.map((turn) => turn.done));
       await stopListener();
+      await questions.close();
       await services.endpointAudit.flush();
       await settings.close();
       await registry.close();

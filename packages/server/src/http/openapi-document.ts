@@ -527,8 +527,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             '400': errorResponse(
               'The content does not fit the form (`invalid_answer`), or the body is invalid.',
             ),
-            '404': errorResponse('Unknown conversation, or no such request is waiting.'),
-            '409': errorResponse('No turn is running.'),
+            '404': errorResponse(
+              'Unknown conversation, or its turns asked no such request (`unknown_request`).',
+            ),
+            '409': errorResponse('The request was answered, timed out or its turn ended (`request_closed`).'),
           },
         },
       },
@@ -542,8 +544,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             ...standardErrors,
             '200': json({ type: 'object' }),
             '202': json({ type: 'object' }, 'Stored for the replica that runs the turn.'),
-            '404': errorResponse('Unknown conversation, or no such request is waiting.'),
-            '409': errorResponse('No turn is running.'),
+            '404': errorResponse(
+              'Unknown conversation, or its turns asked no such request (`unknown_request`).',
+            ),
+            '409': errorResponse('The request was answered, timed out or its turn ended (`request_closed`).'),
           },
         },
       },

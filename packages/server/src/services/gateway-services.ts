@@ -6,6 +6,7 @@ import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ModelResolver } from '../chat/model-resolver.ts';
 import type { TurnRunner } from '../chat/turn-runner.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
+import type { PendingQuestions } from '../coordination/pending-questions.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
@@ -24,6 +25,8 @@ export interface GatewayServices {
   /** Users connecting servers that authorize with OAuth. */
   authorizations: ServerAuthorizations;
   runner: TurnRunner;
+  /** Servers' questions to people (turns, direct calls), answerable on any replica. */
+  questions: PendingQuestions;
   settings: SettingsStore;
   models: ModelResolver;
   catalogs: CatalogCache;

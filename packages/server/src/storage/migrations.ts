@@ -295,4 +295,14 @@ CREATE TABLE user_oauth_subjects (
 CREATE INDEX user_oauth_subjects_user ON user_oauth_subjects (user_id);
 `,
   },
+  {
+    version: 12,
+    name: "servers' questions of turns and direct calls in one table, answerable on any replica (replaces interaction_answers)",
+    sql: `
+ALTER TABLE direct_call_elicitations RENAME TO pending_questions;
+ALTER TABLE pending_questions
+  ADD COLUMN conversation_id text REFERENCES conversations (id) ON DELETE CASCADE;
+DROP TABLE interaction_answers;
+`,
+  },
 ];

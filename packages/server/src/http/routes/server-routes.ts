@@ -54,11 +54,8 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const { registry } = services;
   /** What servers ask during direct calls (`Accept: text/event-stream`), waiting for the caller. */
   const elicitations = new DirectCallElicitations({
-    db: services.db,
-    bus: services.bus,
-    logger: services.logger,
+    questions: services.questions,
     timeoutMs: services.limits.elicitationTimeoutMs,
-    pollMs: services.pollMs,
   });
   const find = async (user: User, id: string) => {
     const row = await registry.find(user, id);
