@@ -87,6 +87,18 @@ export class ServerListChanges {
   }
 
   /**
+   * Stops watching the connections to registration `serverId` (only `userId`'s own, when given), as
+   * they close: a closed connection is no longer kept for {@link refresh}. Watching a new one starts again.
+   */
+  unwatch(serverId: string, userId?: string): void {
+    if (userId !== undefined) {
+      this.#byKey.delete(keyOf(serverId, userId));
+      return;
+    }
+    for (const key of this.#byKey.keys()) if (key.startsWith(keyOf(serverId, ''))) this.#byKey.delete(key);
+  }
+
+  /**
    * Another replica heard a server's list change: this replica's connection (the shared one, or the
    * user's own if this replica has it) lists again, and the change is told if it finds one.
    */

@@ -224,6 +224,7 @@ export class ServerRegistry {
 
   /** Closes a user's own connection to a server (after they connected or disconnected it). */
   async forgetUserConnection(userId: string, serverId: string): Promise<void> {
+    this.#listChanges.unwatch(serverId, userId);
     await this.#users?.close(userId, serverId);
   }
 
@@ -388,6 +389,7 @@ export class ServerRegistry {
   }
 
   async #disconnect(entry: Entry): Promise<void> {
+    this.#listChanges.unwatch(entry.row.id);
     await this.#users?.closeServer(entry.row.id);
     if (!entry.connection) return;
     entry.connection = undefined;
