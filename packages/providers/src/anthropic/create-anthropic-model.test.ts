@@ -1,12 +1,12 @@
-import type { ModelRequest, ModelStreamEvent, ProviderTool } from '@switchboard/core';
+import type { ModelRequest, ProviderTool } from '@switchboard/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requestWith, streamEndingTests, textOf } from '../../test/support/adapter-tests.ts';
 import {
   anthropicError,
   anthropicStream,
   collectEvents,
   type FakeModelServer,
   fixtureReply,
-  rateLimited,
   startFakeModelServer,
 } from '../testing/index.ts';
 import { createAnthropicModel } from './create-anthropic-model.ts';
@@ -22,15 +22,7 @@ const tools: ProviderTool[] = [
   { name: 'calculator_webmcp_set_storage', description: 'Store a value', input_schema: { type: 'object' } },
 ];
 
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You are helpful.',
-    messages: [{ role: 'user', content: 'What is 5 plus 3?' }],
-    tools,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = requestWith({ tools });
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -47,10 +39,6 @@ function model(options: { maxRetries?: number } = {}) {
     baseURL: server.anthropicBaseURL,
     ...options,
   });
-}
-
-function textOf(events: ModelStreamEvent[]): string {
-  return events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
 }
 
 describe('createAnthropicModel', () => {
@@ -333,13 +321,6 @@ describe('createAnthropicModel', () => {
     });
   });
 
-  it('retries a 429 after retry-after and then succeeds', async () => {
-    server.enqueue(rateLimited('anthropic', 5), fixtureReply('anthropic/text'));
-    const events = await collectEvents(model().stream(request()));
-    expect(server.requests).toHaveLength(2);
-    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
-  });
-
   it('surfaces a 500 as finish error with a clear message once retries are used up', async () => {
     const headers = { 'retry-after-ms': '1' };
     server.enqueue(
@@ -369,38 +350,6 @@ describe('createAnthropicModel', () => {
       error: 'Anthropic API error (overloaded_error): Overloaded',
       errorType: 'overloaded_error',
     });
-  });
-
-  it('ends with finish error, not a hang, when the connection is cut mid-stream', async () => {
-    server.enqueue(fixtureReply('anthropic/parallel-tool-use', { cutAfterEvents: 8 }));
-    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
-    expect(events.some((event) => event.type === 'tool_call')).toBe(false);
-    const finish = events.at(-1);
-    expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
-    expect(finish?.type === 'finish' && finish.error).toMatch(
-      /^Anthropic stream failed: the stream broke off \(terminated/,
-    );
-  });
-
-  it('ends with finish error when the stream closes before message_stop', async () => {
-    server.enqueue(fixtureReply('anthropic/text', { cutAfterEvents: 5, cutMode: 'end' }));
-    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
-    expect(events.at(-1)).toEqual({
-      type: 'finish',
-      reason: 'error',
-      error: 'Anthropic stream failed: the stream ended before message_stop',
-    });
-  });
-
-  it('stops when the request is aborted mid-stream', async () => {
-    server.enqueue(fixtureReply('anthropic/text', { cutAfterEvents: 4, cutMode: 'end', holdOpen: true }));
-    const controller = new AbortController();
-    const events: ModelStreamEvent[] = [];
-    for await (const event of model().stream(request({ signal: controller.signal }))) {
-      events.push(event);
-      if (event.type === 'text_delta') controller.abort();
-    }
-    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'error', error: 'aborted' });
   });
 
   it('reports an unreachable server', async () => {
@@ -433,5 +382,16 @@ describe('createAnthropicModel', () => {
       error: 'Anthropic API error 401 (authentication_error): invalid x-api-key *** — check the API key',
       errorType: 'authentication_error',
     });
+  });
+
+  streamEndingTests({
+    vendor: 'anthropic',
+    model,
+    request,
+    server: () => server,
+    streamFailed: 'Anthropic stream failed',
+    parallelToolCalls: { fixture: 'anthropic/parallel-tool-use', cutAfterEvents: 8 },
+    endedEarly: { cutAfterEvents: 5, before: 'message_stop', error: 'the stream ended before message_stop' },
+    abortAfterEvents: 4,
   });
 });

@@ -1,12 +1,12 @@
-import type { ModelRequest, ModelStreamEvent, ProviderTool } from '@switchboard/core';
+import type { ProviderTool } from '@switchboard/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requestWith, streamEndingTests, textOf } from '../../test/support/adapter-tests.ts';
 import {
   collectEvents,
   type FakeModelServer,
   fixtureReply,
   openaiError,
   openaiStream,
-  rateLimited,
   startFakeModelServer,
 } from '../testing/index.ts';
 import { createOpenAIModel, type OpenAIModelOptions } from './create-openai-model.ts';
@@ -38,15 +38,7 @@ const tools: ProviderTool[] = [
   { name: 'calculator_webmcp_set_storage', description: 'Store a value', input_schema: looseSchema },
 ];
 
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You are helpful.',
-    messages: [{ role: 'user', content: 'What is 5 plus 3?' }],
-    tools,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = requestWith({ tools });
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -58,10 +50,6 @@ afterEach(async () => {
 
 function model(options: Partial<OpenAIModelOptions> = {}) {
   return createOpenAIModel({ apiKey: KEY, model: 'gpt-4.1', baseURL: server.openaiBaseURL, ...options });
-}
-
-function textOf(events: ModelStreamEvent[]): string {
-  return events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
 }
 
 describe('createOpenAIModel', () => {
@@ -240,13 +228,6 @@ describe('createOpenAIModel', () => {
     expect(events.at(-1)).toEqual({ type: 'finish', reason: 'max_tokens' });
   });
 
-  it('retries a 429 after retry-after and then succeeds', async () => {
-    server.enqueue(rateLimited('openai', 5), fixtureReply('openai/text'));
-    const events = await collectEvents(model().stream(request()));
-    expect(server.requests).toHaveLength(2);
-    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
-  });
-
   it('surfaces a 500 as finish error with a clear message once retries are used up', async () => {
     server.enqueue(
       openaiError(500, 'The server had an error while processing your request.', 'server_error'),
@@ -276,38 +257,6 @@ describe('createOpenAIModel', () => {
     });
   });
 
-  it('ends with finish error, not a hang, when the connection is cut mid-stream', async () => {
-    server.enqueue(fixtureReply('openai/parallel-tool-calls', { cutAfterEvents: 5 }));
-    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
-    expect(events.some((event) => event.type === 'tool_call')).toBe(false);
-    const finish = events.at(-1);
-    expect(finish).toMatchObject({ type: 'finish', reason: 'error' });
-    expect(finish?.type === 'finish' && finish.error).toMatch(
-      /^OpenAI-compatible stream failed: the stream broke off \(terminated/,
-    );
-  });
-
-  it('ends with finish error when the stream closes before a finish_reason', async () => {
-    server.enqueue(fixtureReply('openai/text', { cutAfterEvents: 3, cutMode: 'end' }));
-    const events = await collectEvents(model({ maxRetries: 0 }).stream(request()));
-    expect(events.at(-1)).toEqual({
-      type: 'finish',
-      reason: 'error',
-      error: 'OpenAI-compatible stream failed: the stream ended before the model finished',
-    });
-  });
-
-  it('stops when the request is aborted mid-stream', async () => {
-    server.enqueue(fixtureReply('openai/text', { cutAfterEvents: 3, cutMode: 'end', holdOpen: true }));
-    const controller = new AbortController();
-    const events: ModelStreamEvent[] = [];
-    for await (const event of model().stream(request({ signal: controller.signal }))) {
-      events.push(event);
-      if (event.type === 'text_delta') controller.abort();
-    }
-    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'error', error: 'aborted' });
-  });
-
   it('names itself openai: for OpenAI and openai-compatible: elsewhere, never with the key or URL', () => {
     const official = createOpenAIModel({ apiKey: KEY, model: 'gpt-4.1' });
     const local = createOpenAIModel({ model: 'qwen3', baseURL: 'http://user:secret@127.0.0.1:11434/v1' });
@@ -330,5 +279,20 @@ describe('createOpenAIModel', () => {
         'OpenAI-compatible API error 401 (invalid_api_key): Incorrect API key provided: ***. — check the API key',
       errorType: 'invalid_api_key',
     });
+  });
+
+  streamEndingTests({
+    vendor: 'openai',
+    model,
+    request,
+    server: () => server,
+    streamFailed: 'OpenAI-compatible stream failed',
+    parallelToolCalls: { fixture: 'openai/parallel-tool-calls', cutAfterEvents: 5 },
+    endedEarly: {
+      cutAfterEvents: 3,
+      before: 'a finish_reason',
+      error: 'the stream ended before the model finished',
+    },
+    abortAfterEvents: 3,
   });
 });

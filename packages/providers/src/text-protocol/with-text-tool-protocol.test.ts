@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelRequest, ModelStreamEvent, ProviderTool } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
+import { requestWith } from '../../test/support/adapter-tests.ts';
 import { collectEvents } from '../testing/index.ts';
 import { withTextToolProtocol } from './with-text-tool-protocol.ts';
 
@@ -29,15 +30,7 @@ const tools: ProviderTool[] = [
   },
 ];
 
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You are helpful.',
-    messages: [{ role: 'user', content: 'What is 5 plus 3?' }],
-    tools,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = requestWith({ tools });
 
 function sequentialIds() {
   let next = 0;

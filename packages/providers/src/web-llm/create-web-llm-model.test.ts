@@ -1,5 +1,6 @@
-import type { ModelRequest, ModelStreamEvent, ProviderTool } from '@switchboard/core';
+import type { ModelStreamEvent, ProviderTool } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
+import { requestWith } from '../../test/support/adapter-tests.ts';
 import type { ChatCompletionChunkLike } from '../shared/stream-chat-completion.ts';
 import { collectEvents } from '../testing/index.ts';
 import { createWebLlmModel, type WebLlmChatRequest, type WebLlmEngine } from './create-web-llm-model.ts';
@@ -43,15 +44,7 @@ const tools: ProviderTool[] = [
   },
 ];
 
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You are a local assistant.',
-    messages: [{ role: 'user', content: 'What is 5 plus 3?' }],
-    tools,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = requestWith({ system: 'You are a local assistant.', tools });
 
 describe('createWebLlmModel', () => {
   it('gives the engine the tools through the text protocol and parses calls from its stream', async () => {
