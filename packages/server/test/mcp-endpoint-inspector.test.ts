@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queuedModel } from './support/queued-model.ts';
-import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import { KEYS, type TestGateway } from './support/test-gateway.ts';
+import { startToolsGateway, type ToolsGateway } from './support/tools-gateway.ts';
 
 const run = promisify(execFile);
 
@@ -18,7 +17,7 @@ const inspectorLauncher = fileURLToPath(
 
 describe('the MCP Inspector CLI through /mcp', () => {
   let catalogDir: string;
-  let tools: TestMcpServer;
+  let stack: ToolsGateway;
   let gw: TestGateway;
 
   /** Runs `mcp-inspector --cli <gateway>/mcp?mode=aggregate` with Alice's key and parses its JSON answer. */
@@ -43,16 +42,14 @@ describe('the MCP Inspector CLI through /mcp', () => {
 
   beforeAll(async () => {
     catalogDir = await mkdtemp(join(tmpdir(), 'switchboard-inspector-'));
-    tools = await startTestMcpServer();
-    gw = await startTestGateway('pglite', {
-      model: queuedModel(),
-      servers: [{ name: 'test tools', url: tools.url }],
-      allowPrivateNetworks: true,
+    stack = await startToolsGateway('pglite', {
+      name: 'test tools',
+      gateway: { allowPrivateNetworks: true },
     });
+    gw = stack.gateway;
   });
   afterAll(async () => {
-    await gw?.close();
-    await tools?.close();
+    await stack?.close();
     await rm(catalogDir, { recursive: true, force: true });
   });
 

@@ -2,28 +2,23 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queuedModel } from './support/queued-model.ts';
-import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
-import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
+import { KEYS, type TestGateway } from './support/test-gateway.ts';
+import { startToolsGateway, type ToolsGateway } from './support/tools-gateway.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 describe('switchboard mcp (stdio bridge to /mcp)', () => {
-  let tools: TestMcpServer;
+  let stack: ToolsGateway;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    tools = await startTestMcpServer();
-    gw = await startTestGateway('pglite', {
-      model: queuedModel(),
-      servers: [{ name: 'test tools', url: tools.url }],
-      allowPrivateNetworks: true,
+    stack = await startToolsGateway('pglite', {
+      name: 'test tools',
+      gateway: { allowPrivateNetworks: true },
     });
+    gw = stack.gateway;
   });
-  afterAll(async () => {
-    await gw?.close();
-    await tools?.close();
-  });
+  afterAll(() => stack?.close());
 
   const launch = async (key: string, mode: 'auto' | 'legacy') => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: { mode } });

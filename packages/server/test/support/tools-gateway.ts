@@ -4,7 +4,7 @@ import type { TestBackend } from './test-database.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './test-mcp-server.ts';
 
-/** A test gateway with the test MCP server registered as `tools` and a model the tests queue replies for. */
+/** A test gateway with the test MCP server registered (as `tools` unless named otherwise) and a model the tests queue replies for. */
 export interface ToolsGateway {
   model: QueuedModel;
   mcp: TestMcpServer;
@@ -14,11 +14,11 @@ export interface ToolsGateway {
 
 /**
  * Starts the test MCP server and a gateway over it on `backend`, 1000 requests a minute unless
- * `gateway.limits` says otherwise; `description` is the `tools` server's.
+ * `gateway.limits` says otherwise; `name` and `description` are the test server's.
  */
 export async function startToolsGateway(
   backend: TestBackend,
-  options: { description?: string; gateway?: Partial<GatewayOptions> } = {},
+  options: { name?: string; description?: string; gateway?: Partial<GatewayOptions> } = {},
 ): Promise<ToolsGateway> {
   const model = queuedModel();
   const mcp = await startTestMcpServer();
@@ -26,7 +26,11 @@ export async function startToolsGateway(
     const gateway = await startTestGateway(backend, {
       model,
       servers: [
-        { name: 'tools', url: mcp.url, ...(options.description ? { description: options.description } : {}) },
+        {
+          name: options.name ?? 'tools',
+          url: mcp.url,
+          ...(options.description ? { description: options.description } : {}),
+        },
       ],
       limits: { requestsPerMinute: 1000 },
       ...options.gateway,
