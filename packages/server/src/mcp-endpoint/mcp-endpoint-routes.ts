@@ -11,6 +11,7 @@ import { endpointRequestState } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
 import { ListChangeForwarding } from './list-change-forwarding.ts';
+import { ListenResourceSubscriptions, listenedResources } from './listen-resource-subscriptions.ts';
 import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -44,6 +45,11 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const sessions = new EndpointSessions();
   const bus = new UserEventBus();
   const listChanges = new ListChangeForwarding(services.registry, deps.catalogs, bus);
+  const listenSubscriptions = new ListenResourceSubscriptions(
+    deps.catalogs,
+    deps.subscriptions,
+    services.logger,
+  );
   const activations = new Map<string, ActivatedTools>();
   const activationsOf = (user: User, mode: EndpointMode | undefined) => {
     const key = `${user.id}\u0000${mode ?? 'auto'}`;
@@ -93,12 +99,15 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const read = await readJsonBody(request);
     if (read instanceof Response) return read;
     if (!(await isLegacyRequest(read.request, read.parsedBody))) {
-      // The user's streams in this mode hear a server's tool changes as their activations say.
+      // The user's streams in this mode hear a server's tool changes as their activations say, and a
+      // listen stream the updates of the resources it names.
       const activations = activationsOf(user, requestedMode);
+      const resources = listenedResources(read.parsedBody);
       return bus.serve(
         user,
         () => modern.fetch(read.request, { authInfo, parsedBody: read.parsedBody }),
         (serverName) => activations.showsToolsOf(serverName),
+        resources.length > 0 ? (listener) => listenSubscriptions.open(user, resources, listener) : undefined,
       );
     }
     return sessions.handle(read, user.id, authInfo, () =>

@@ -8,6 +8,8 @@ type Listener = (event: ServerEvent) => void;
 interface Audience {
   user: User;
   showsToolsOf?: (serverName: string) => boolean;
+  /** What a stream opened while serving starts (e.g. its resource subscriptions); returns what ends it. */
+  opened?: (listener: Listener) => () => void;
 }
 
 /**
@@ -24,10 +26,19 @@ export class UserEventBus implements ServerEventBus {
 
   /**
    * Runs `serve` (one request of `user`'s) so that the streams it opens are `user`'s. `showsToolsOf`
-   * says whether a server's tool changes concern those streams (absent: every server's do).
+   * says whether a server's tool changes concern those streams (absent: every server's do); `opened`
+   * is called with each stream's listener as it opens, and what it returns once the stream closes.
    */
-  serve<T>(user: User, serve: () => T, showsToolsOf?: (serverName: string) => boolean): T {
-    return this.#serving.run({ user, ...(showsToolsOf ? { showsToolsOf } : {}) }, serve);
+  serve<T>(
+    user: User,
+    serve: () => T,
+    showsToolsOf?: (serverName: string) => boolean,
+    opened?: (listener: Listener) => () => void,
+  ): T {
+    return this.#serving.run(
+      { user, ...(showsToolsOf ? { showsToolsOf } : {}), ...(opened ? { opened } : {}) },
+      serve,
+    );
   }
 
   /** Tells every stream (whoever's it is) of the event. */
@@ -54,9 +65,11 @@ export class UserEventBus implements ServerEventBus {
 
   /** Registers a stream's listener, owned by the user whose request is being served. */
   subscribe(listener: Listener): () => void {
-    this.#listeners.set(listener, this.#serving.getStore());
+    const audience = this.#serving.getStore();
+    this.#listeners.set(listener, audience);
+    const ended = audience?.opened?.(listener);
     return () => {
-      this.#listeners.delete(listener);
+      if (this.#listeners.delete(listener)) ended?.();
     };
   }
 
