@@ -305,4 +305,18 @@ ALTER TABLE pending_questions
 DROP TABLE interaction_answers;
 `,
   },
+  {
+    version: 13,
+    name: 'servers and users listed in the order they were registered (created_at ties within a millisecond)',
+    sql: `
+ALTER TABLE mcp_servers ADD COLUMN seq bigserial;
+UPDATE mcp_servers SET seq = ordered.n
+  FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM mcp_servers) AS ordered
+  WHERE mcp_servers.id = ordered.id;
+ALTER TABLE users ADD COLUMN seq bigserial;
+UPDATE users SET seq = ordered.n
+  FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM users) AS ordered
+  WHERE users.id = ordered.id;
+`,
+  },
 ];

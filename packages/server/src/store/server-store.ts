@@ -49,9 +49,9 @@ export function usesOAuth(row: Pick<ServerRow, 'transport'>): boolean {
   return row.transport.type === 'http' && row.transport.oauth !== undefined;
 }
 
-/** Every registered server. */
+/** Every registered server, in the order they were registered. */
 export async function listServerRows(db: Queryable): Promise<ServerRow[]> {
-  const { rows } = await db.query<ServerRow>('SELECT * FROM mcp_servers ORDER BY created_at, id');
+  const { rows } = await db.query<ServerRow>('SELECT * FROM mcp_servers ORDER BY seq');
   return rows;
 }
 

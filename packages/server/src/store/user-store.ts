@@ -51,8 +51,8 @@ export async function findUserById(db: Queryable, id: string): Promise<User | un
   return rows[0];
 }
 
-/** Every user (administrators' view). */
+/** Every user, in the order they were created (administrators' view). */
 export async function listUsers(db: Queryable): Promise<User[]> {
-  const { rows } = await db.query<User>('SELECT id, name, role FROM users ORDER BY created_at, id');
+  const { rows } = await db.query<User>('SELECT id, name, role FROM users ORDER BY seq');
   return rows;
 }
