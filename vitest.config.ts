@@ -1,11 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+const ALL_TESTS = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
+const BROWSER_TESTS = '**/*.browser.test.ts';
+
+/**
+ * Two workers for the suite (most files spend their time starting gateways, databases and
+ * authorization servers, so one file per core keeps both cores busy), then the Chromium files one
+ * at a time with a longer test timeout: a browser page's waits (20 s each) are the first to run out
+ * when another file loads the machine.
+ */
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-output/vitest.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ALL_TESTS,
+          exclude: [BROWSER_TESTS],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'chromium',
+          include: [BROWSER_TESTS],
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
   /** Opens the app in a fresh browser context (optionally on a conversation the gateway already has). */
   async function open(conversationId?: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(20_000);
     contexts.push(context);
     if (conversationId) {
       await context.addInitScript(([key, id]) => window.localStorage.setItem(key, id), [

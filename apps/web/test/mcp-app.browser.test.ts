@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
     sandboxCsp: string[];
   }> {
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(20_000);
     const appOrigin = new URL(app.url).origin;
     const sandboxOrigin = `http://localhost:${app.port}`;
     const layer = await connection.layer();

@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('a reload during a running turn (Chromium, gateway
 
   it('follows the turn still running on the gateway: its text and widgets arrive', async () => {
     const context = await browser.newContext({ viewport: { width: 1300, height: 850 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(20_000);
     try {
       const gateway = fakeGateway({
         turn: () => [],

@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('MCP Apps of remote servers in standalone mode (Ch
     sandboxCsp: string[];
   }> {
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(20_000);
     const appOrigin = new URL(app.url).origin;
     const sandboxOrigin = `http://localhost:${app.port}`;
     const proxyOrigin = new URL(proxy.url).origin;
