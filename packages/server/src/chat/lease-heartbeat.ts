@@ -12,8 +12,6 @@ export interface LeaseHeartbeatOptions {
   leaseMs: number;
   /** Aborted when someone asks the turn to stop or the lease is lost. */
   controller: AbortController;
-  /** Runs after each renewal (e.g. to pick up what the bus may have failed to announce). */
-  onBeat?: () => void;
 }
 
 /**
@@ -25,7 +23,7 @@ export class LeaseHeartbeat {
   #lost = false;
 
   constructor(options: LeaseHeartbeatOptions) {
-    const { db, conversationId, owner, runId, leaseMs, controller, onBeat } = options;
+    const { db, conversationId, owner, runId, leaseMs, controller } = options;
     this.#timer = setInterval(
       async () => {
         const state = await renewLease(db, { conversationId, owner, runId, leaseMs }).catch(
@@ -35,7 +33,7 @@ export class LeaseHeartbeat {
         if (state === 'lost') {
           this.#lost = true;
           controller.abort(new Error('the conversation lease was lost'));
-        } else onBeat?.();
+        }
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
