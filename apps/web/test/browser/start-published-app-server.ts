@@ -23,21 +23,33 @@ export async function startPublishedAppServer(): Promise<PublishedAppServer> {
   if (!manifest) throw new Error(`${PACKAGE} is not installed; run npm install from the repository root`);
   const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
   const entry = join(dirname(manifest), Object.values(bin)[0]);
+  return spawnListeningServer(PACKAGE, [entry], 'MCP server listening');
+}
+
+/**
+ * Runs the script `args[0]` with the pinned Node on a free loopback port (`PORT=…`), and resolves
+ * with its MCP endpoint once its output (stdout or stderr) says `listening`; rejects with that
+ * output if it exits first.
+ */
+export async function spawnListeningServer(
+  name: string,
+  args: string[],
+  listening: string,
+): Promise<PublishedAppServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('MCP server listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`${PACKAGE} exited early (${code}): ${output}`)));
+      if (output.includes(listening)) resolve();
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`${name} exited early (${code}): ${output}`)));
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
