@@ -1,7 +1,11 @@
-import type { ModelRequest, ModelStreamEvent } from '@switchboard/core';
+import type { ModelStreamEvent } from '@switchboard/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../anthropic/create-anthropic-model.ts';
-import { createOpenAIModel } from '../openai/create-openai-model.ts';
+import {
+  anthropicAgainst,
+  openaiAgainst,
+  type RetryOptions,
+  requestWith,
+} from '../../test/support/adapter-tests.ts';
 import {
   anthropicErrorMidStream,
   anthropicStream,
@@ -15,14 +19,10 @@ import {
 } from '../testing/index.ts';
 import { withTextToolProtocol } from '../text-protocol/with-text-tool-protocol.ts';
 
-function request(): ModelRequest {
-  return {
-    system: 'You are helpful.',
-    messages: [{ role: 'user', content: 'Is there milk?' }],
-    tools: [{ name: 'lookup', description: 'Looks a product up', input_schema: { type: 'object' } }],
-    signal: new AbortController().signal,
-  };
-}
+const request = requestWith({
+  messages: [{ role: 'user', content: 'Is there milk?' }],
+  tools: [{ name: 'lookup', description: 'Looks a product up', input_schema: { type: 'object' } }],
+});
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -35,25 +35,8 @@ afterEach(async () => {
 /** Waits of at most 1 ms, so the backoff does not slow the tests. */
 const FAST = { maxRetryWaitMs: 1 };
 
-function anthropic(options: { maxRetries?: number } = {}) {
-  return createAnthropicModel({
-    apiKey: 'sk-ant-test',
-    model: 'claude-test',
-    baseURL: server.anthropicBaseURL,
-    ...FAST,
-    ...options,
-  });
-}
-
-function openai(options: { maxRetries?: number } = {}) {
-  return createOpenAIModel({
-    apiKey: 'sk-test',
-    model: 'gpt-test',
-    baseURL: server.openaiBaseURL,
-    ...FAST,
-    ...options,
-  });
-}
+const anthropic = (options: RetryOptions = {}) => anthropicAgainst(server, { ...FAST, ...options });
+const openai = (options: RetryOptions = {}) => openaiAgainst(server, { ...FAST, ...options });
 
 /** Text, then a call whose input streams in pieces. */
 const reply: WireReply = {

@@ -1,7 +1,11 @@
-import type { ModelRequest, ModelStreamEvent } from '@switchboard/core';
+import type { ModelStreamEvent } from '@switchboard/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicModel } from '../anthropic/create-anthropic-model.ts';
-import { createOpenAIModel } from '../openai/create-openai-model.ts';
+import {
+  anthropicAgainst,
+  openaiAgainst,
+  type RetryOptions,
+  requestWith,
+} from '../../test/support/adapter-tests.ts';
 import {
   collectEvents,
   type FakeModelServer,
@@ -11,14 +15,7 @@ import {
   startFakeModelServer,
 } from '../testing/index.ts';
 
-function request(): ModelRequest {
-  return {
-    system: 'You are helpful.',
-    messages: [{ role: 'user', content: 'Hello' }],
-    tools: [],
-    signal: new AbortController().signal,
-  };
-}
+const request = requestWith({ messages: [{ role: 'user', content: 'Hello' }], tools: [] });
 
 let server: FakeModelServer;
 beforeEach(async () => {
@@ -28,29 +25,8 @@ afterEach(async () => {
   await server.close();
 });
 
-interface RetryOptions {
-  maxRetries?: number;
-  maxRetryWaitMs?: number;
-  retryBudgetMs?: number;
-}
-
-function anthropic(options: RetryOptions = {}) {
-  return createAnthropicModel({
-    apiKey: 'sk-ant-test',
-    model: 'claude-test',
-    baseURL: server.anthropicBaseURL,
-    ...options,
-  });
-}
-
-function openai(options: RetryOptions = {}) {
-  return createOpenAIModel({
-    apiKey: 'sk-test',
-    model: 'gpt-test',
-    baseURL: server.openaiBaseURL,
-    ...options,
-  });
-}
+const anthropic = (options: RetryOptions = {}) => anthropicAgainst(server, options);
+const openai = (options: RetryOptions = {}) => openaiAgainst(server, options);
 
 function finishOf(events: ModelStreamEvent[]) {
   const last = events.at(-1);

@@ -1,11 +1,9 @@
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { McpRequestContext } from '@modelcontextprotocol/server';
-import type { LanguageModel, McpLayer } from '@switchboard/core';
+import type { McpLayer } from '@switchboard/core';
 import { McpConnection, runAgentLoop } from '@switchboard/core';
 import { startCalculatorStorage } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAnthropicModel } from '../../src/anthropic/create-anthropic-model.ts';
-import { createOpenAIModel } from '../../src/openai/create-openai-model.ts';
 import type {
   FakeModelServer,
   FakeStreamReply,
@@ -13,6 +11,7 @@ import type {
   WireReply,
 } from '../../src/testing/index.ts';
 import { anthropicStream, openaiStream, startFakeModelServer } from '../../src/testing/index.ts';
+import { anthropicAgainst, openaiAgainst } from '../support/adapter-tests.ts';
 
 /**
  * Each vendor adapter end to end: runAgentLoop with a real MCP server (our calculator over the SDK's
@@ -23,13 +22,7 @@ describe.each([
   {
     vendor: 'anthropic',
     stream: anthropicStream,
-    model: (server: FakeModelServer): LanguageModel =>
-      createAnthropicModel({
-        apiKey: 'sk-test',
-        model: 'claude-test',
-        baseURL: server.anthropicBaseURL,
-        maxRetries: 0,
-      }),
+    model: (server: FakeModelServer) => anthropicAgainst(server, { maxRetries: 0 }),
     toolResultOf: (request: RecordedRequest) => {
       const messages = (request.body as { messages: Array<{ role: string; content: unknown }> }).messages;
       const blocks = messages.at(-1)?.content as Array<{ type: string; content: unknown }>;
@@ -40,13 +33,7 @@ describe.each([
   {
     vendor: 'openai',
     stream: openaiStream,
-    model: (server: FakeModelServer): LanguageModel =>
-      createOpenAIModel({
-        apiKey: 'sk-test',
-        model: 'gpt-test',
-        baseURL: server.openaiBaseURL,
-        maxRetries: 0,
-      }),
+    model: (server: FakeModelServer) => openaiAgainst(server, { maxRetries: 0 }),
     toolResultOf: (request: RecordedRequest) => {
       const messages = (request.body as { messages: Array<{ role: string; content: string }> }).messages;
       return messages.findLast((message) => message.role === 'tool')?.content ?? '';

@@ -1,5 +1,7 @@
 import type { LanguageModel, ModelRequest, ModelStreamEvent } from '@switchboard/core';
 import { expect, it } from 'vitest';
+import { createAnthropicModel } from '../../src/anthropic/create-anthropic-model.ts';
+import { createOpenAIModel } from '../../src/openai/create-openai-model.ts';
 import {
   collectEvents,
   type FakeModelServer,
@@ -27,6 +29,33 @@ export function requestWith(
 /** The text a model streamed, its text deltas joined. */
 export function textOf(events: ModelStreamEvent[]): string {
   return events.flatMap((event) => (event.type === 'text_delta' ? [event.text] : [])).join('');
+}
+
+/** The retry settings a test gives an adapter. */
+export interface RetryOptions {
+  maxRetries?: number;
+  maxRetryWaitMs?: number;
+  retryBudgetMs?: number;
+}
+
+/** The Anthropic adapter against the fake model server (a test key and model). */
+export function anthropicAgainst(server: FakeModelServer, options: RetryOptions = {}): LanguageModel {
+  return createAnthropicModel({
+    apiKey: 'sk-ant-test',
+    model: 'claude-test',
+    baseURL: server.anthropicBaseURL,
+    ...options,
+  });
+}
+
+/** The OpenAI-compatible adapter against the fake model server (a test key and model). */
+export function openaiAgainst(server: FakeModelServer, options: RetryOptions = {}): LanguageModel {
+  return createOpenAIModel({
+    apiKey: 'sk-test',
+    model: 'gpt-test',
+    baseURL: server.openaiBaseURL,
+    ...options,
+  });
 }
 
 /** A vendor adapter under test against the fake model server, and where its recorded streams break. */
