@@ -36,6 +36,8 @@ export class LoggingCalls {
 
   /** `data` with the mark of `tag` when it is a log message, else undefined (left as it came). */
   #mark(data: string, tag: string): string | undefined {
+    // Most events are the call's result, often large: only a log message is worth parsing.
+    if (!data.includes('notifications/message')) return undefined;
     let message: unknown;
     try {
       message = JSON.parse(data);
