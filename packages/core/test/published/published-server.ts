@@ -4,18 +4,14 @@ import { readFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
-  type AgentEvent,
-  type AgentLoopOptions,
   type AgentResult,
   checkStrictModeSchema,
   McpConnection,
-  type ModelRequest,
-  runAgentLoop,
   stdioTransport,
   type ToolCatalog,
-  type ToolResultBlock,
 } from '../../src/node.ts';
-import { createScriptedModel, type ScriptedModel, type ScriptedTurn } from '../../src/testing/index.ts';
+
+export { customEvents, latestToolResults, runScripted, type ScriptedRun } from '../support/scripted-run.ts';
 
 /**
  * Absolute path of the command an installed package publishes (its only `bin` entry), found through
@@ -79,41 +75,6 @@ export function transcript(result: AgentResult): TranscriptEntry[] {
     result: call.result,
     isError: call.error !== undefined,
   }));
-}
-
-/** The tool results the model was sent with this request (the last user message's tool_result blocks). */
-export function latestToolResults(request: ModelRequest): ToolResultBlock[] {
-  const last = request.messages.at(-1);
-  if (!last || typeof last.content === 'string') return [];
-  return last.content.filter((block): block is ToolResultBlock => block.type === 'tool_result');
-}
-
-/** A finished scripted run: its result, every event it emitted, and the model (with the requests it got). */
-export interface ScriptedRun {
-  result: AgentResult;
-  events: AgentEvent[];
-  model: ScriptedModel;
-}
-
-/** Runs the agent loop for `message` with a scripted model playing `turns`, recording the events. */
-export async function runScripted(
-  message: string,
-  turns: ScriptedTurn[],
-  options: Omit<AgentLoopOptions, 'provider'>,
-): Promise<ScriptedRun> {
-  const model = createScriptedModel(turns);
-  const events: AgentEvent[] = [];
-  const result = await runAgentLoop(message, {
-    ...options,
-    provider: model,
-    callbacks: { ...options.callbacks, onEvent: (event) => events.push(event) },
-  });
-  return { result, events, model };
-}
-
-/** The values of the CUSTOM events of one name, in order. */
-export function customEvents(events: AgentEvent[], name: string): unknown[] {
-  return events.flatMap((event) => (event.type === 'CUSTOM' && event.name === name ? [event.value] : []));
 }
 
 /** A published server running as its own process (HTTP mode), and the means to stop it. */
