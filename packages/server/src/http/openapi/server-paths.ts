@@ -1,0 +1,142 @@
+import type { JsonSchema } from '@switchboard/core';
+import { ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
+import {
+  body,
+  errorResponse,
+  json,
+  list,
+  ref,
+  requestIdParam,
+  serverIdParam,
+  standardErrors,
+} from './openapi-parts.ts';
+
+/** A registered MCP server, as the API shows it (secrets masked). */
+const ServerView: JsonSchema = {
+  type: 'object',
+  required: ['id', 'name', 'owner', 'transport', 'enabled', 'status', 'authorization'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    owner: { type: 'string', description: '`deployment`, `you`, or the owner id (administrators).' },
+    transport: {
+      type: 'object',
+      description:
+        'http {url, headers (masked), oauth {client_id, client_secret (masked), scopes}}, stdio {command, args, env (masked)} or builtin {name}.',
+    },
+    enabled: { type: 'boolean' },
+    status: { enum: ['connected', 'idle', 'error', 'stopped', 'unavailable'] },
+    authorization: {
+      enum: ['connected', 'required', 'not_needed'],
+      description:
+        'For servers that authorize each user with OAuth: whether the caller has connected it (`required`: POST /servers/{id}/authorize; ' +
+        'also after the server asked for more scope than the caller granted, until they connect it again).',
+    },
+    error: { type: 'string' },
+    tool_count: { type: 'integer' },
+    protocol_version: { type: 'string' },
+  },
+};
+
+/** The component schemas of the MCP server registry. */
+export const serverSchemas = {
+  ServerRegistration: ServerRegistrationSchema,
+  Server: ServerView,
+  ToolCallRequest: ToolCallRequestSchema,
+};
+
+/** Register, read, start, stop and unregister MCP servers; list and call their tools. */
+export const serverPaths = {
+  '/servers': {
+    get: {
+      summary: 'Registered MCP servers with their status',
+      responses: { '200': json(list(ref('Server'))), ...standardErrors },
+    },
+    post: {
+      summary: 'Register an MCP server (stdio: administrators only; private URLs: refused for users)',
+      requestBody: body(ref('ServerRegistration')),
+      responses: {
+        '201': json(ref('Server')),
+        ...standardErrors,
+        '403': errorResponse('Not allowed.'),
+        '409': errorResponse('Name taken.'),
+      },
+    },
+  },
+  '/servers/{id}': {
+    parameters: [serverIdParam],
+    get: { summary: 'A server', responses: { '200': json(ref('Server')), ...standardErrors } },
+    delete: {
+      summary: 'Unregister a server',
+      responses: {
+        '200': json({ type: 'object' }),
+        ...standardErrors,
+        '403': errorResponse('Not allowed.'),
+      },
+    },
+  },
+  '/servers/{id}/start': {
+    parameters: [serverIdParam],
+    post: {
+      summary: 'Start (enable) a server',
+      responses: { '200': json(ref('Server')), ...standardErrors },
+    },
+  },
+  '/servers/{id}/stop': {
+    parameters: [serverIdParam],
+    post: {
+      summary: 'Stop (disable) a server',
+      responses: { '200': json(ref('Server')), ...standardErrors },
+    },
+  },
+  '/servers/{id}/tools': {
+    parameters: [serverIdParam],
+    get: {
+      summary: "A server's tools",
+      responses: {
+        '200': json(list({ type: 'object' })),
+        ...standardErrors,
+        '409': errorResponse('Unreachable.'),
+      },
+    },
+  },
+  '/servers/{id}/tools/call': {
+    parameters: [serverIdParam],
+    post: {
+      summary: 'Call a tool directly; the answer includes the widget its result describes',
+      description:
+        'With `Accept: text/event-stream` the call is streamed, so a form or link the server asks for reaches the ' +
+        'caller: CUSTOM `elicitation_request` / `elicitation_resolved` events while it runs (answer at POST ' +
+        '/servers/tool-calls/elicitations/{requestId}), then `tool_call_result` with the JSON a plain call answers, ' +
+        'or `tool_call_error` `{code, message}`. A plain call refuses what the server asks.',
+      requestBody: body(ref('ToolCallRequest')),
+      responses: {
+        '200': json({ type: 'object' }),
+        ...standardErrors,
+        '403': errorResponse('Denied by policy.'),
+        '409': errorResponse('Unreachable.'),
+      },
+    },
+  },
+  '/servers/tool-calls/elicitations/{requestId}': {
+    parameters: [requestIdParam],
+    post: {
+      summary:
+        "Answer a server's form or link asked during one of the caller's streamed direct tool calls, on any replica",
+      description:
+        'The replica running the call takes the answer at once (200); another keeps it for that replica (202 ' +
+        '`{success, forwarded: true}`), which checks it against the form: one that does not fit is dropped and ' +
+        'the form still waits.',
+      requestBody: body(ref('ElicitationAnswer')),
+      responses: {
+        ...standardErrors,
+        '200': json({ type: 'object' }),
+        '202': json({ type: 'object' }, 'Kept for the replica running the call.'),
+        '400': errorResponse('The content does not fit the form (`invalid_answer`), or the body is invalid.'),
+        '404': errorResponse("No call of the caller's asked for that request (`unknown_request`)."),
+        '409': errorResponse('The request was answered, timed out or its call ended (`request_closed`).'),
+      },
+    },
+  },
+};

@@ -1,0 +1,21 @@
+import { StatelessChatRequestSchema } from '../schemas.ts';
+import { body, errorResponse, json, ref, standardErrors } from './openapi-parts.ts';
+
+/** The component schema of a stateless chat request. */
+export const statelessChatSchemas = { StatelessChatRequest: StatelessChatRequestSchema };
+
+/** The stateless LLM proxy. */
+export const statelessChatPaths = {
+  '/chat/v1/conversation': {
+    post: {
+      summary: 'Stateless LLM proxy: the tool calls for the client to run, or the final text',
+      requestBody: body(ref('StatelessChatRequest')),
+      responses: {
+        '200': json({ type: 'object' }),
+        ...standardErrors,
+        '429': errorResponse('Rate limit.'),
+        '502': errorResponse('The model failed.'),
+      },
+    },
+  },
+};
