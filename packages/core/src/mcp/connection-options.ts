@@ -1,4 +1,4 @@
-import type { FetchLike, Implementation, Transport } from '@modelcontextprotocol/client';
+import type { FetchLike, Implementation, LoggingLevel, Transport } from '@modelcontextprotocol/client';
 import type { McpServerRequestHandlers } from '../types/server-requests.ts';
 import type { McpAuthorization } from './mcp-authorization.ts';
 
@@ -85,6 +85,13 @@ export interface McpConnectionOptions {
    * request is refused and a log message goes to `handlers.onLog` alone.
    */
   answerThroughCalls?: ReadonlyArray<'elicitation' | 'sampling' | 'log'>;
+  /**
+   * The least severe log message asked of a 2026-07-28 server, when the connection receives them
+   * (`handlers.onLog`, or `'log'` in `answerThroughCalls`): every request carries it, and a server
+   * sends no log messages for a request without it. Default `'info'`. A 2025-era server is sent
+   * no level and sends whatever it logs.
+   */
+  logLevel?: LoggingLevel;
   /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */
   clientInfo?: Implementation;
   /** Protocol generation to speak. Default `auto`. */

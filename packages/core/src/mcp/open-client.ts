@@ -2,6 +2,7 @@ import {
   type Client,
   type FetchLike,
   type Implementation,
+  type LoggingLevel,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -18,7 +19,7 @@ import type { McpProtocolMode } from './connection-options.ts';
 import { snippet } from './explain-error.ts';
 import { finishAuthorization } from './finish-authorization.ts';
 import type { McpAuthorization } from './mcp-authorization.ts';
-import { clientCapabilities, registerServerRequestHandlers } from './server-requests.ts';
+import { askedLogLevel, clientCapabilities, registerServerRequestHandlers } from './server-requests.ts';
 
 /** The lists besides tools whose changes a server announces (`notifications/{kind}/list_changed`). */
 export type ListedKind = 'resources' | 'prompts';
@@ -45,6 +46,8 @@ export interface ClientSettings {
   authorization?: McpAuthorization;
   /** Answers to the server's own requests (elicitation, sampling, roots) and its log messages. */
   handlers: McpServerRequestHandlers;
+  /** The least severe log message asked of the server when `handlers.onLog` receives them. Default `'info'`. */
+  logLevel?: LoggingLevel;
   /** Tells which tool call a server's request or log message belongs to, where the transport can. */
   askingCalls: AskingCalls;
   /** Abandons the handshake when aborted (the connection is being closed). */
@@ -139,6 +142,7 @@ async function connectOnce(
       },
     },
     settings.askingCalls,
+    askedLogLevel(settings.handlers, settings.logLevel),
   );
   registerServerRequestHandlers(client, settings.server, settings.handlers, settings.askingCalls);
   client.setNotificationHandler(

@@ -2,6 +2,7 @@ import type {
   Client,
   ClientCapabilities,
   ClientContext,
+  LoggingLevel,
   LoggingMessageNotificationParams,
 } from '@modelcontextprotocol/client';
 import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
@@ -39,6 +40,17 @@ export function clientCapabilities(handlers: McpServerRequestHandlers): ClientCa
   if (handlers.sampling) capabilities.sampling = {};
   if (handlers.roots) capabilities.roots = { listChanged: false };
   return capabilities;
+}
+
+/**
+ * The log level a client with these handlers asks of the server: `configured` (default `'info'`)
+ * when it receives log messages, else none, so a server nobody listens to sends none.
+ */
+export function askedLogLevel(
+  handlers: McpServerRequestHandlers,
+  configured: LoggingLevel = 'info',
+): LoggingLevel | undefined {
+  return handlers.onLog ? configured : undefined;
 }
 
 /**

@@ -285,6 +285,7 @@ export class SessionKeeper {
         headers: options.headers,
         authorization: options.authorization,
         handlers: settings.handlers(),
+        logLevel: options.logLevel,
         askingCalls: settings.askingCalls,
         server: settings.name,
         signal: this.#closer.signal,
