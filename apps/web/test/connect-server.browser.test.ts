@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
+import { approveInPage } from './browser/approve-in-page.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
 import { type OAuthStack, startOAuthStack } from './browser/start-oauth-stack.ts';
 
@@ -54,15 +55,6 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     await page.waitForSelector('.app[data-running="false"]');
   }
 
-  /** Plays the person at oidc-provider's development pages: any login, then consent. */
-  async function approve(page: Page, login: string) {
-    await page.locator('input[name="login"]').fill(login);
-    await page.locator('input[name="password"]').fill(login);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/\/interaction\/[^/]+$/);
-    await page.getByRole('button', { name: /continue/i }).click();
-  }
-
   /** The agent console's entry of a tool call, opened, as text. */
   async function toolCallDetail(page: Page, name: string): Promise<string | null> {
     const entry = page.locator('[data-testid="agent-console"] li.tool_call', { hasText: name }).last();
@@ -89,7 +81,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     await popup.screenshot({ path: `${SCREENSHOTS}connect-authorization-page.png` });
     await expect(popup.evaluate(() => window.opener)).resolves.toBeNull();
     const closed = popup.waitForEvent('close');
-    await approve(popup, 'ada');
+    await approveInPage(popup, 'ada');
     await closed;
 
     await page.waitForSelector('[data-testid="connect-card"][data-status="connected"]');
@@ -121,7 +113,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     const conversationId = await page.evaluate((key) => localStorage.getItem(key), GATEWAY_CONVERSATION_KEY);
     await page.getByTestId('connect-card').getByRole('button', { name: 'Connect shop' }).click();
     await page.waitForURL((url) => url.href.startsWith(stack.issuer));
-    await approve(page, 'ada');
+    await approveInPage(page, 'ada');
 
     await page.waitForURL((url) => url.href.startsWith(stack.url));
     await page.waitForSelector('.app[data-ready="true"]');

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../../packages/servers/test/oidc-authorization-server.ts';
+import { approveInPage } from './browser/approve-in-page.ts';
 import { hasChromium } from './browser/launch-chromium.ts';
 import {
   CALCULATE_SCRIPT,
@@ -40,15 +40,6 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
   /** Opens the app in a fresh browser context (`initScript` runs in every page before the app). */
   const open = (initScript?: string) => standalone.open({ script: CALCULATE_SCRIPT, initScript });
 
-  /** Plays the person at oidc-provider's development pages: any login, then consent. */
-  async function approve(page: Page, login: string) {
-    await page.locator('input[name="login"]').fill(login);
-    await page.locator('input[name="password"]').fill(login);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/\/interaction\/[^/]+$/);
-    await page.getByRole('button', { name: /continue/i }).click();
-  }
-
   it('adds the protected server, connects it in a popup, calls its tool, and stays connected after a reload', async () => {
     const page = await open();
     await page.getByRole('tab', { name: /Tools/ }).click();
@@ -72,7 +63,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(calculator.url);
     const closed = popup.waitForEvent('close');
-    await approve(popup, 'ada');
+    await approveInPage(popup, 'ada');
     await closed;
 
     await page.waitForSelector('[data-testid="connect-card"][data-status="connected"]');
@@ -112,7 +103,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
 
     await page.getByTestId('connect-card').getByRole('button', { name: 'Connect calc' }).click();
     await page.waitForURL((url) => url.href.startsWith(issuer.issuer));
-    await approve(page, 'grace');
+    await approveInPage(page, 'grace');
     await page.waitForURL((url) => url.href === appUrl);
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('tab', { name: /Tools/ }).click();

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { initializeWith } from './support/endpoint-oauth.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
@@ -155,24 +156,7 @@ describe('the gateway as an MCP server (/mcp)', () => {
   });
 
   it('serves the oldest protocol it supports, 2025-03-26, in a session', async () => {
-    const reply = await fetch(`${gw.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${KEYS.alice}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-03-26',
-          capabilities: {},
-          clientInfo: { name: 'old', version: '1' },
-        },
-      }),
-    });
+    const reply = await initializeWith(new URL('/mcp', gw.url), KEYS.alice, '2025-03-26');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('mcp-session-id')).toBeTruthy();
     expect(await reply.text()).toContain('"protocolVersion":"2025-03-26"');

@@ -99,7 +99,11 @@ export async function accessTokenFor(issuer: string, login: string, resource: st
 }
 
 /** An MCP `initialize` POSTed to `endpoint` with `Authorization: Bearer <token>` (the status tells who got in). */
-export function initializeWith(endpoint: URL, token: string): Promise<Response> {
+export function initializeWith(
+  endpoint: URL,
+  token: string,
+  protocolVersion = '2025-06-18',
+): Promise<Response> {
   return fetch(endpoint, {
     method: 'POST',
     headers: {
@@ -112,7 +116,7 @@ export function initializeWith(endpoint: URL, token: string): Promise<Response> 
       id: 1,
       method: 'initialize',
       params: {
-        protocolVersion: '2025-06-18',
+        protocolVersion,
         capabilities: {},
         clientInfo: { name: 'token-test', version: '1' },
       },
