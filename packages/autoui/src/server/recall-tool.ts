@@ -1,4 +1,4 @@
-import type { WebMcpToolInput } from '@switchboard/core';
+import { RECALL_TOOL_NAME, type WebMcpToolInput } from '@switchboard/core';
 import { toolError } from './tool-error.ts';
 
 /**
@@ -8,7 +8,7 @@ import { toolError } from './tool-error.ts';
  */
 export function recallTool(read: ((id: string) => string | undefined) | undefined): WebMcpToolInput {
   return {
-    name: 'recall',
+    name: RECALL_TOOL_NAME,
     title: 'Recall a full result',
     description:
       "Re-read the full result of an earlier tool call whose result was compressed or truncated (the preview says recall('<id>')).",

@@ -3,8 +3,10 @@ import type { PseudoToolKind } from './pseudo-tools.ts';
 import { RECIPE_ROLES } from './resolve-canonical-tools.ts';
 
 /**
- * The runtime's own `recall` (it re-reads a compressed result from the conversation's buffer): a WebMCP
- * layer may list it so the model sees it among the first tools; the dispatcher answers it either way.
+ * The discovery role of the runtime's own `recall` (it re-reads a compressed result from the
+ * conversation's buffer): a WebMCP layer may list that tool so the model sees it among the first tools;
+ * the dispatcher answers it either way. This is the key in `CatalogServer.discovery`, not a tool name:
+ * the tool's real name is `RECALL_TOOL_NAME`, and the value under this key is its prefixed name.
  */
 export const RECALL_ROLE = 'recall';
 

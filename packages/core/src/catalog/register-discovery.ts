@@ -1,3 +1,4 @@
+import { RECALL_TOOL_NAME } from '../naming/recall-tool-name.ts';
 import { prefixedToolName, toolIdentity } from '../naming/tool-name.ts';
 import type { McpToolDef } from '../types/index.ts';
 import { type CatalogNames, freeName, type LayerBase, type OwnedNames } from './catalog-names.ts';
@@ -47,7 +48,7 @@ export function registerDiscovery(
       discovery[kind] = name;
     }
   }
-  const recall = protocol === 'webmcp' ? byRealName.get(RECALL_ROLE) : undefined;
+  const recall = protocol === 'webmcp' ? byRealName.get(RECALL_TOOL_NAME) : undefined;
   if (recall !== undefined) discovery[RECALL_ROLE] = recall;
   return discovery;
 }

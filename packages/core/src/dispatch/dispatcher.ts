@@ -1,6 +1,7 @@
 import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-result.ts';
 import { McpConnectionError } from '../mcp/mcp-connection-error.ts';
+import { RECALL_TOOL_NAME } from '../naming/recall-tool-name.ts';
 import type { AgentSession } from '../session/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { CallServerRequests, ToolProgress, WebMcpToolDef } from '../types/layers.ts';
@@ -40,7 +41,6 @@ export interface DispatchOutcome {
   call: ToolCall;
 }
 
-const RECALL = 'recall';
 const DISCOVERY_ROLES = new Set([
   'search_tools',
   'list_tools',
@@ -106,7 +106,7 @@ export class ToolDispatcher {
     call.resolvedName = resolvedName;
     const parsed = catalog.parse(resolvedName);
     if (!parsed) {
-      if (resolvedName === RECALL) return this.#recall(block.input, call, context.session);
+      if (resolvedName === RECALL_TOOL_NAME) return this.#recall(block.input, call, context.session);
       call.error = unknownToolMessage(
         name,
         catalog.servers.map((entry) => entry.server),
@@ -131,7 +131,7 @@ export class ToolDispatcher {
       return answer.text;
     }
 
-    if (parsed.protocol === 'webmcp' && parsed.toolName === RECALL)
+    if (parsed.protocol === 'webmcp' && parsed.toolName === RECALL_TOOL_NAME)
       return this.#recall(input, call, context.session);
     this.#activate(parsed, context);
     if (DISCOVERY_ROLES.has(parsed.toolName)) context.session.discovered = true;
@@ -224,7 +224,7 @@ export class ToolDispatcher {
 
   #recall(input: unknown, call: ToolCall, session: AgentSession): string {
     const id = typeof input === 'object' && input !== null ? (input as { id?: unknown }).id : undefined;
-    call.tool = RECALL;
+    call.tool = RECALL_TOOL_NAME;
     if (typeof id !== 'string' || id.length === 0) {
       call.error = 'recall needs {"id": "<tool_use_id>"}';
       return errorText(call.error);

@@ -5,6 +5,7 @@ import { stableHistoryLength } from '../context/stable-history-length.ts';
 import { trimHistory } from '../context/trim-history.ts';
 import { serverKey, ToolDispatcher } from '../dispatch/dispatcher.ts';
 import type { RunInteractions } from '../interaction/run-interactions.ts';
+import { isRecallToolName } from '../naming/recall-tool-name.ts';
 import type { AgentSession, PendingToolCall } from '../session/agent-session.ts';
 import { randomId } from '../shared/random-id.ts';
 import type { AgentEvent, AgentEventInput, RunMetrics, StopReason } from '../types/events.ts';
@@ -298,11 +299,7 @@ export class LoopRun {
         for (const tool of this.#catalog.toolsForLayer(server.layer)) add(tool);
       }
     }
-    if (
-      this.#session.results.size > 0 &&
-      ![...names].some((name) => name === 'recall' || name.endsWith('_webmcp_recall'))
-    )
-      add(RECALL_TOOL);
+    if (this.#session.results.size > 0 && ![...names].some(isRecallToolName)) add(RECALL_TOOL);
     const offered = capToolCount(tools, always, this.#limits.maxToolsPerRequest, this.#calledToolNames());
     const before = this.#offeredBefore ?? offered.map((tool) => tool.name);
     const changed = offered.findIndex((tool, index) => tool.name !== before[index]);

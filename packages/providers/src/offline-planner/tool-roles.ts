@@ -1,4 +1,4 @@
-import type { ProviderTool } from '@switchboard/core';
+import { type ProviderTool, RECALL_TOOL_NAME } from '@switchboard/core';
 
 /**
  * What an offered tool is for the planner: a discovery tool (search, list, recipes), a UI tool
@@ -14,7 +14,7 @@ const ROLE_SUFFIXES: ReadonlyArray<[string, ToolRole]> = [
   ['get_recipe', 'recipe'],
   ['widget_display', 'widget'],
   ['canvas', 'canvas'],
-  ['recall', 'recall'],
+  [RECALL_TOOL_NAME, 'recall'],
 ];
 
 /** The role of a tool by its (prefixed) name: `shop_mcp_search_tools` → `search`, `recall` → `recall`. */

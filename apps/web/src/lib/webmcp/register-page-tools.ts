@@ -1,4 +1,4 @@
-import type { AgentEvent, WebMcpServer } from '@switchboard/core';
+import { type AgentEvent, RECALL_TOOL_NAME, type WebMcpServer } from '@switchboard/core';
 
 /** The part of the WebMCP `document.modelContext` API the page uses. */
 export interface ModelContextLike {
@@ -14,7 +14,7 @@ export interface ModelContextLike {
 }
 
 /** Tools never offered to browser agents (answered by the agent loop itself). */
-const INTERNAL_TOOLS = new Set(['recall']);
+const INTERNAL_TOOLS = new Set([RECALL_TOOL_NAME]);
 
 /**
  * Registers the page's local tools with the browser's WebMCP `document.modelContext`, so browser agents can
