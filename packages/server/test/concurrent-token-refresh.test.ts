@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OAuthClientState } from '@switchboard/core';
-import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
-import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import { openSecret } from '../src/auth/secret-box.ts';
 import { createGateway, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { type ApiClient, apiClient } from './support/http-client.ts';
+import {
+  outliveAccessToken,
+  type ProtectedShop,
+  startProtectedShop,
+} from './support/protected-shop-stack.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { dropSchema } from './support/test-database.ts';
 
@@ -45,10 +43,8 @@ if (skipped) process.stderr.write(`concurrent refresh test skipped: cannot reach
 describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway replicas', () => {
   const key = randomBytes(32);
   const schema = `sb_refresh_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let protectedShop: ProtectedShop;
   let authorizationServer: TestAuthorizationServer;
-  let dataDir: string;
-  let shop: ShippedServer;
-  let shopHttp: HttpServing;
   const replicas: Array<{ gateway: Gateway; alice: ApiClient; url: string }> = [];
   let shopId: string;
 
@@ -58,7 +54,7 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       model: queuedModel(),
       users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: ALICE_KEY }],
-      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
+      servers: protectedShop.servers,
       secretKey: key,
       limits: { requestsPerMinute: 1000 },
       flushMs: 20,
@@ -71,12 +67,8 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
   }
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-refresh-'));
-    shop = await startShop({ dataDir });
-    shopHttp = await serveHttp(shop.createServer, {
-      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
-    });
+    protectedShop = await startProtectedShop();
+    ({ authorizationServer } = protectedShop);
     await startReplica();
     await startReplica();
     shopId = ((await replicas[0].alice.get('/servers')).body.items as Array<{ id: string }>)[0].id;
@@ -84,10 +76,7 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
 
   afterAll(async () => {
     for (const replica of replicas) await replica.gateway.close();
-    await shopHttp?.close();
-    await shop?.close();
-    await authorizationServer?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await protectedShop?.close();
     await dropSchema(DATABASE_URL, schema);
   });
 
@@ -108,8 +97,7 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
     authorizationServer.accessTokenTtl = 1;
     expect((await connectOAuthServer(a.url, a.alice, shopId, 'alice')).page.status).toBe(200);
     const first = (await storedState()).tokens;
-    const expiry = (decodeJwt(String(first?.access_token)).exp ?? 0) * 1000;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry - Date.now() + 1_100)));
+    await outliveAccessToken(String(first?.access_token));
 
     // Both replicas meet the expired token while the authorization server is still answering the first refresh.
     authorizationServer.accessTokenTtl = 300;
@@ -141,27 +129,21 @@ describe.skipIf(skipped !== undefined)('a token refresh shared by two gateway re
 /** One replica (PGlite) whose open session meets the expired token on two requests at once. */
 describe('a token refresh shared by two requests of one replica', () => {
   const key = randomBytes(32);
+  let protectedShop: ProtectedShop;
   let authorizationServer: TestAuthorizationServer;
-  let dataDir: string;
-  let shop: ShippedServer;
-  let shopHttp: HttpServing;
   let gateway: Gateway;
   let alice: ApiClient;
   let url: string;
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-refresh-one-'));
-    shop = await startShop({ dataDir });
-    shopHttp = await serveHttp(shop.createServer, {
-      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
-    });
+    protectedShop = await startProtectedShop();
+    ({ authorizationServer } = protectedShop);
     gateway = await createGateway({
-      database: { dataDir: join(dataDir, 'db') },
+      database: { dataDir: join(protectedShop.dataDir, 'db') },
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       model: queuedModel(),
       users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: ALICE_KEY }],
-      servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],
+      servers: protectedShop.servers,
       secretKey: key,
       limits: { requestsPerMinute: 1000 },
     });
@@ -171,10 +153,7 @@ describe('a token refresh shared by two requests of one replica', () => {
 
   afterAll(async () => {
     await gateway?.close();
-    await shopHttp?.close();
-    await shop?.close();
-    await authorizationServer?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await protectedShop?.close();
   });
 
   it('sends the refresh token once', async () => {

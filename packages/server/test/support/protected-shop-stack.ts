@@ -50,20 +50,32 @@ export interface ProtectedShopStack {
   close(): Promise<void>;
 }
 
-export async function startProtectedShopStack(
-  options: ProtectedShopStackOptions = {},
-): Promise<ProtectedShopStack> {
+/**
+ * The shop (and the calculator when asked for) served over HTTP as protected resources of one real
+ * authorization server (oidc-provider, scopes `mcp shop:checkout`), for gateways to connect to.
+ */
+export interface ProtectedShop {
+  authorizationServer: TestAuthorizationServer;
+  /** The shop's MCP URL: the resource its tokens are for. */
+  shopUrl: string;
+  /** The servers as a gateway's configuration names them: each one a user connects with OAuth. */
+  servers: Array<{ name: string; url: string; oauth: Record<string, never> }>;
+  /** A scratch folder (the shop's data, and room for more), removed on close. */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startProtectedShop(options: ProtectedShopStackOptions = {}): Promise<ProtectedShop> {
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const closer of closers.splice(0).reverse()) await closer();
   };
   try {
-    const key = randomBytes(32);
     const authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
     closers.push(() => authorizationServer.close());
     const dataDir = await mkdtemp(join(tmpdir(), 'gateway-oauth-'));
     closers.push(() => rm(dataDir, { recursive: true, force: true }));
-    const shop = await startShop({ dataDir });
+    const shop = await startShop({ dataDir: join(dataDir, 'shop') });
     closers.push(() => shop.close());
     const shopHttp = await serveHttp(shop.createServer, {
       oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'], toolScopes: options.toolScopes },
@@ -79,6 +91,24 @@ export async function startProtectedShopStack(
       closers.push(() => calculatorHttp.close());
       servers.push({ name: 'calculator', url: calculatorHttp.url, oauth: {} });
     }
+    return { authorizationServer, shopUrl: shopHttp.url, servers, dataDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export async function startProtectedShopStack(
+  options: ProtectedShopStackOptions = {},
+): Promise<ProtectedShopStack> {
+  const closers: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  try {
+    const key = randomBytes(32);
+    const { authorizationServer, shopUrl, servers, close: closeShop } = await startProtectedShop(options);
+    closers.push(closeShop);
     const model = queuedModel();
     const gateway = await startTestGateway('pglite', {
       model,
@@ -94,7 +124,7 @@ export async function startProtectedShopStack(
       JSON.parse(openSecret(key, sealed, `server-credentials:${userId}:${serverId}`));
     return {
       authorizationServer,
-      shopUrl: shopHttp.url,
+      shopUrl,
       gateway,
       model,
       serverIds,
