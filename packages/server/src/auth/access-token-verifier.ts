@@ -1,6 +1,12 @@
 import { AccessTokenRefusal, type JwtAccessTokenCheck, jwtAccessTokenVerifier } from '@switchboard/servers';
 
-/** The authorization server whose access tokens `/mcp` accepts besides API keys. */
+/**
+ * The two resources a token can be for: the MCP endpoint (`/mcp`) and the REST API (the gateway's
+ * base URL, with `/` and `/api` both under it).
+ */
+export type AccessTokenResource = 'mcp' | 'api';
+
+/** The authorization server whose access tokens `/mcp` and the REST API accept besides API keys. */
 export interface AccessTokenOptions {
   /** Its issuer URL (`iss`); its metadata (RFC 8414, else OpenID discovery) names its signing keys. */
   issuer: string;
@@ -9,8 +15,21 @@ export interface AccessTokenOptions {
    * (default: `/mcp` on the origin a request reached). The gateway sets it from its public URL.
    */
   resource?: string;
-  /** An `aud` accepted besides the `/mcp` URL itself (for servers that ignore RFC 8707 resource indicators). */
+  /** An `aud` accepted at `/mcp` besides the `/mcp` URL itself (for servers that ignore RFC 8707 resource indicators). */
   audience?: string;
+  /**
+   * The REST API's resource identifier: the gateway's public base URL, e.g. `https://gw.example.com`
+   * (default: the origin a request reached). The gateway sets it from its public URL.
+   */
+  apiResource?: string;
+  /**
+   * `aud` values the REST API accepts besides its base URL. The API and `/mcp` are different
+   * resources (RFC 8707), so a token minted for `/mcp` alone (`aud` the `/mcp` URL, or `audience`)
+   * is refused by the API unless listed here: listing the `/mcp` URL or the shared `audience` says
+   * the operator treats them as one resource (e.g. an identity provider that mints one audience
+   * for the whole gateway).
+   */
+  apiAudience?: readonly string[];
   /** The claim naming the gateway user (default `sub`). */
   userClaim?: string;
   /** Scopes every token must carry; listed in the resource metadata and the 401 challenge. */
@@ -43,13 +62,16 @@ export interface VerifiedAccessToken {
  * by the shipped servers' {@link jwtAccessTokenVerifier} (signature against the issuer's keys,
  * `typ: at+jwt`, `iss`, an `aud` naming the resource (RFC 8707) or the configured audience, `exp`,
  * the configured scopes; refused with an {@link AccessTokenRefusal}); its configured claim names
- * the gateway user through the users' OAuth subjects.
+ * the gateway user through the users' OAuth subjects. One verifier serves both resources the
+ * gateway protects, `/mcp` and the REST API, each with its own audience (see {@link AccessTokenVerifier.verify}).
  */
 export class AccessTokenVerifier {
   readonly issuer: string;
   readonly scopes: readonly string[];
   /** The configured resource (see {@link AccessTokenOptions.resource}). */
   readonly resource: string | undefined;
+  /** The configured REST API resource (see {@link AccessTokenOptions.apiResource}). */
+  readonly apiResource: string | undefined;
   readonly #options: AccessTokenOptions;
   readonly #check: JwtAccessTokenCheck;
 
@@ -57,6 +79,7 @@ export class AccessTokenVerifier {
     this.#options = options;
     this.issuer = options.issuer;
     this.resource = options.resource;
+    this.apiResource = options.apiResource;
     this.scopes = options.scopes ?? [];
     this.#check = jwtAccessTokenVerifier({
       issuer: options.issuer,
@@ -83,10 +106,18 @@ export class AccessTokenVerifier {
     return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
   }
 
-  /** Verifies `token` for `resource` (the `/mcp` URL it was sent to); throws an {@link AccessTokenRefusal}. */
-  async verify(token: string, resource: string): Promise<VerifiedAccessToken> {
-    const audience = [resource, ...(this.#options.audience ? [this.#options.audience] : [])];
-    const { claims: payload, scopes } = await this.#check(token, audience);
+  /**
+   * Verifies `token` for `resource`, the URL it was sent to: the `/mcp` URL (its `aud` that URL or
+   * the configured `audience`), or for `'api'` the gateway's base URL (its `aud` that URL, with or
+   * without a trailing slash, or one of the configured `apiAudience`). Throws an
+   * {@link AccessTokenRefusal}.
+   */
+  async verify(
+    token: string,
+    resource: string,
+    kind: AccessTokenResource = 'mcp',
+  ): Promise<VerifiedAccessToken> {
+    const { claims: payload, scopes } = await this.#check(token, this.#audienceOf(resource, kind));
     const claim = this.#options.userClaim ?? 'sub';
     const subject = payload[claim];
     if (typeof subject !== 'string' || subject === '')
@@ -101,6 +132,13 @@ export class AccessTokenVerifier {
       scopes,
       ...(payload.exp !== undefined ? { expiresAt: payload.exp } : {}),
     };
+  }
+
+  #audienceOf(resource: string, kind: AccessTokenResource): string[] {
+    const { audience, apiAudience = [] } = this.#options;
+    if (kind === 'mcp') return [resource, ...(audience ? [audience] : [])];
+    const base = resource.replace(/\/+$/, '');
+    return [base, `${base}/`, ...apiAudience];
   }
 }
 

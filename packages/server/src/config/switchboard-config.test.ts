@@ -111,6 +111,11 @@ describe('mcpAuthorization, the authorization server whose access tokens /mcp ac
         mcpAuthorization: { issuer: 'http://127.0.0.1:9000', audience: 'switchboard', userClaim: 'email' },
       }),
     ).toEqual({ issuer: 'http://127.0.0.1:9000', audience: 'switchboard', userClaim: 'email' });
+    expect(
+      configuredMcpAuthorization({
+        mcpAuthorization: { issuer: 'https://auth.example.com', apiAudience: 'https://gw.example.com/mcp' },
+      }),
+    ).toEqual({ issuer: 'https://auth.example.com', apiAudience: ['https://gw.example.com/mcp'] });
     expect(configuredMcpAuthorization({ users })).toBeUndefined();
   });
 
@@ -120,6 +125,8 @@ describe('mcpAuthorization, the authorization server whose access tokens /mcp ac
     [{ issuer: 'https://auth.example.com/?tenant=1' }, /without a query or fragment/],
     [{ issuer: 'https://auth.example.com', issuers: [] }, /unknown keys: issuers \(known: issuer, audience/],
     [{ issuer: 'https://auth.example.com', userClaim: '' }, /userClaim must be a non-empty string/],
+    [{ issuer: 'https://auth.example.com', apiAudience: [] }, /apiAudience must be an audience or a list/],
+    [{ issuer: 'https://auth.example.com', apiAudience: [''] }, /apiAudience must be an audience or a list/],
     [{ issuer: 'https://auth.example.com', scopes: 'mcp' }, /scopes must be a list of scope names/],
     [{ issuer: 'https://auth.example.com', scopes: ['mcp read'] }, /scopes must be a list of scope names/],
   ])('refuses %j, saying what to write', (mcpAuthorization, message) => {

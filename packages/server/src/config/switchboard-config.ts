@@ -20,13 +20,20 @@ export interface ConfiguredUser {
 }
 
 /**
- * The OAuth authorization server whose access tokens `/mcp` accepts besides API keys (MCP
- * authorization): its issuer, an extra accepted audience, the claim naming the user, and the
- * scopes tokens must carry.
+ * The OAuth authorization server whose access tokens `/mcp` (MCP authorization) and the REST API
+ * accept besides API keys: its issuer, an extra audience `/mcp` accepts, the audiences the REST API
+ * accepts besides the gateway's public URL, the claim naming the user, and the scopes tokens must
+ * carry (at both).
  */
 export interface ConfiguredMcpAuthorization {
   issuer: string;
   audience?: string;
+  /**
+   * `aud` values the REST API accepts besides the gateway's public URL (its resource identifier).
+   * `/mcp` and the API are different resources: list the `/mcp` URL or `audience` here only when a
+   * token minted for `/mcp` should also call the API.
+   */
+  apiAudience?: string | string[];
   userClaim?: string;
   scopes?: string[];
 }
@@ -100,7 +107,10 @@ export interface SwitchboardConfig {
    * `auto` (the default: discovery above the global-mode threshold of servers).
    */
   mcpMode?: 'auto' | EndpointMode;
-  /** Accept this authorization server's access tokens at `/mcp` (a token is the user whose `oauthSubjects` list its claim). */
+  /**
+   * Accept this authorization server's access tokens at `/mcp` and the REST API (a token is the user
+   * whose `oauthSubjects` list its claim).
+   */
   mcpAuthorization?: ConfiguredMcpAuthorization;
 }
 
@@ -226,10 +236,10 @@ export function configuredMcpMode(config: SwitchboardConfig): EndpointMode | und
   return mode;
 }
 
-const MCP_AUTHORIZATION_KEYS = ['issuer', 'audience', 'userClaim', 'scopes'];
+const MCP_AUTHORIZATION_KEYS = ['issuer', 'audience', 'apiAudience', 'userClaim', 'scopes'];
 
 /**
- * The configured authorization server of `/mcp` (undefined: API keys only), with the subjects the
+ * The configured authorization server of `/mcp` and the REST API (undefined: API keys only), with the subjects the
  * configured users list (`users[].oauthSubjects`). Throws naming the setting that is wrong: an
  * issuer that is not an https URL (http only on loopback), unknown keys, a subject two users claim.
  */
@@ -259,7 +269,7 @@ export function configuredMcpAuthorization(config: SwitchboardConfig): AccessTok
     throw new Error(
       `mcpAuthorization has unknown keys: ${unknown.join(', ')} (known: ${MCP_AUTHORIZATION_KEYS.join(', ')})`,
     );
-  const { issuer, audience, userClaim, scopes } = settings as Record<string, unknown>;
+  const { issuer, audience, apiAudience, userClaim, scopes } = settings as Record<string, unknown>;
   checkIssuer(issuer);
   for (const [name, value] of [
     ['audience', audience],
@@ -268,11 +278,17 @@ export function configuredMcpAuthorization(config: SwitchboardConfig): AccessTok
     if (value !== undefined && (typeof value !== 'string' || value.trim() === ''))
       throw new Error(`mcpAuthorization.${name} must be a non-empty string`);
   }
+  const apiAudiences = typeof apiAudience === 'string' ? [apiAudience] : apiAudience;
+  if (apiAudiences !== undefined && (!isStringList(apiAudiences) || apiAudiences.length === 0))
+    throw new Error(
+      'mcpAuthorization.apiAudience must be an audience or a list of them, e.g. "https://gateway.example.com/mcp"',
+    );
   if (scopes !== undefined && (!isStringList(scopes) || scopes.some((scope) => /\s/.test(scope))))
     throw new Error('mcpAuthorization.scopes must be a list of scope names, e.g. ["mcp"]');
   return {
     issuer,
     ...(audience !== undefined ? { audience: audience as string } : {}),
+    ...(apiAudiences !== undefined ? { apiAudience: apiAudiences } : {}),
     ...(userClaim !== undefined ? { userClaim: userClaim as string } : {}),
     ...(scopes !== undefined ? { scopes } : {}),
     ...(Object.keys(subjects).length > 0 ? { subjects } : {}),

@@ -69,8 +69,8 @@ export interface GatewayOptions {
   /** `/mcp`'s mode for clients that name none (`?mode=`); default: by the number of servers. */
   mcpMode?: EndpointMode;
   /**
-   * An OAuth authorization server whose JWT access tokens `/mcp` accepts besides API keys (it is
-   * then named in the protected-resource metadata), and how its tokens map to users.
+   * An OAuth authorization server whose JWT access tokens `/mcp` and the REST API accept besides API
+   * keys (it is then named in `/mcp`'s protected-resource metadata), and how its tokens map to users.
    */
   mcpAuthorization?: AccessTokenOptions;
   limits?: Partial<GatewayLimits>;
@@ -88,8 +88,9 @@ export interface GatewayOptions {
    */
   secretKey?: Uint8Array;
   /**
-   * Where people reach the gateway (for the OAuth callback, and `/mcp`'s resource URL with
-   * `mcpAuthorization`); default: the URL `listen` answers.
+   * Where people reach the gateway (for the OAuth callback, and with `mcpAuthorization` the
+   * resource URLs of `/mcp` and of the REST API, the audiences of their tokens); default: the URL
+   * `listen` answers.
    */
   publicUrl?: string;
   /** Let users register servers on loopback and private networks (default false). */
@@ -259,7 +260,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.mcpAuthorization
       ? {
           accessTokens: new AccessTokenVerifier({
-            ...(publicUrl ? { resource: `${publicUrl}/mcp` } : {}),
+            ...(publicUrl ? { resource: `${publicUrl}/mcp`, apiResource: publicUrl } : {}),
             ...options.mcpAuthorization,
           }),
         }

@@ -43,8 +43,18 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     security: [{ bearer: [] }, { apiKey: [] }],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token.' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key as a bearer token; or, when the gateway names an authorization server (`mcpAuthorization`), ' +
+            "a JWT access token (RFC 9068) of that issuer for this API: its `aud` the gateway's public base URL " +
+            '(RFC 8707 resource; a token minted for `/mcp` is refused unless `mcpAuthorization.apiAudience` lists its audience), ' +
+            "its subject listed in a user's `oauth_subjects`/`oauthSubjects`. Refusals: 401 (no, unknown, bad, expired, " +
+            'other-audience or other-issuer credential; `WWW-Authenticate: Bearer` says why), 403 `forbidden` (a valid token ' +
+            'whose subject no user lists) or `insufficient_scope`, 503 `authorization_server_unavailable`.',
+        },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key.' },
       },
       schemas: {
         ...conversationSchemas,

@@ -44,7 +44,7 @@ export interface GatewayServices {
   pollMs: number;
   /** No API keys: every caller is the local administrator (loopback-only deployments). */
   openAccess: boolean;
-  /** The authorization server whose access tokens `/mcp` accepts besides API keys; absent: API keys only. */
+  /** The authorization server whose access tokens `/mcp` and the REST API accept besides API keys; absent: API keys only. */
   accessTokens?: AccessTokenVerifier;
   /** `/mcp`'s mode for clients that name none; absent: by the number of servers. */
   mcpMode?: EndpointMode;

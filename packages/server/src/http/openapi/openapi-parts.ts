@@ -67,7 +67,9 @@ export const serverIdParam = {
 /** The errors any route may answer with. */
 export const standardErrors = {
   '400': errorResponse('Malformed JSON or an invalid body/parameter.'),
-  '401': errorResponse('No or unknown API key.'),
+  '401': errorResponse(
+    'No, unknown or invalid API key or access token (`WWW-Authenticate: Bearer` says why).',
+  ),
   '404': errorResponse("Not found (another user's conversation is not found either)."),
   '413': errorResponse('The body is too large.'),
 };
