@@ -4,16 +4,13 @@ import type { OAuthClientState } from '@switchboard/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
+import { type ProtectedShop, startProtectedShop } from '../../servers/test/protected-shop.ts';
 import { openSecret } from '../src/auth/secret-box.ts';
 import { createGateway, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { type ApiClient, apiClient } from './support/http-client.ts';
-import {
-  outliveAccessToken,
-  type ProtectedShop,
-  startProtectedShop,
-} from './support/protected-shop-stack.ts';
+import { outliveAccessToken } from './support/protected-shop-stack.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { dropSchema } from './support/test-database.ts';
 

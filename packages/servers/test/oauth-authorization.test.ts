@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   McpConnection,
   McpConnectionError,
@@ -9,12 +6,9 @@ import {
 } from '@switchboard/core/node';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCalculatorStorage } from '../src/calculator-storage/start-calculator-storage.ts';
-import { type HttpServing, serveHttp } from '../src/launcher/serve-http.ts';
-import type { ShippedServer } from '../src/shipped-server.ts';
-import { startShop } from '../src/shop/start-shop.ts';
 import { approveAuthorization } from './approve-authorization.ts';
-import { startAuthorizationServer, type TestAuthorizationServer } from './oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from './oidc-authorization-server.ts';
+import { type ProtectedShop, startProtectedShop } from './protected-shop.ts';
 
 const REDIRECT_URI = 'http://127.0.0.1/callback';
 
@@ -89,34 +83,22 @@ async function expiry(accessToken: string): Promise<void> {
 }
 
 describe('MCP authorization against a real authorization server (oidc-provider)', () => {
+  let servers: ProtectedShop;
   let authorizationServer: TestAuthorizationServer;
-  let dataDir: string;
-  let shop: ShippedServer;
-  let calculator: ShippedServer;
-  let shopHttp: HttpServing;
-  let calculatorHttp: HttpServing;
+  let shopUrl: string;
+  let calculatorUrl: string;
 
   beforeAll(async () => {
-    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-oauth-'));
-    shop = await startShop({ dataDir });
-    calculator = await startCalculatorStorage();
-    const issuer = authorizationServer.issuer;
-    shopHttp = await serveHttp(shop.createServer, {
-      oauth: { issuer, requiredScopes: ['mcp'], toolScopes: { checkout: ['shop:checkout'] } },
+    servers = await startProtectedShop({ toolScopes: { checkout: ['shop:checkout'] }, calculator: true });
+    ({ authorizationServer, shopUrl } = servers);
+    calculatorUrl = String(servers.calculatorUrl);
+    const probe = await fetch(shopUrl.replace('/mcp', '/.well-known/oauth-protected-resource/mcp'));
+    expect(await probe.json()).toMatchObject({
+      resource: shopUrl,
+      authorization_servers: [authorizationServer.issuer],
     });
-    calculatorHttp = await serveHttp(calculator.createServer, { oauth: { issuer, requiredScopes: ['mcp'] } });
-    const probe = await fetch(shopHttp.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp'));
-    expect(await probe.json()).toMatchObject({ resource: shopHttp.url, authorization_servers: [issuer] });
   });
-  afterAll(async () => {
-    await shopHttp?.close();
-    await calculatorHttp?.close();
-    await shop?.close();
-    await calculator?.close();
-    await authorizationServer?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => servers?.close());
 
   /** A product code to put in carts. */
   async function productCode(connection: McpConnection): Promise<string> {
@@ -126,7 +108,7 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
 
   it('first connect: 401, discovery, registration, authorization with PKCE and resource, token, then tools', async () => {
     const alice = new TestUser('alice');
-    const connection = alice.connect(shopHttp.url);
+    const connection = alice.connect(shopUrl);
     try {
       const tools = await connection.listTools({ signal: signal() });
       expect(tools.map((tool) => tool.name)).toContain('search_products');
@@ -134,20 +116,20 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
       expect(found.isError).toBe(false);
       expect(found.text).toContain('products');
 
-      const metadataUrl = shopHttp.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp');
+      const metadataUrl = shopUrl.replace('/mcp', '/.well-known/oauth-protected-resource/mcp');
       const issuer = authorizationServer.issuer;
       expect(alice.exchanges.slice(0, 6)).toEqual([
-        `401 POST ${shopHttp.url}`,
+        `401 POST ${shopUrl}`,
         `200 GET ${metadataUrl}`,
         `200 GET ${issuer}/.well-known/oauth-authorization-server`,
         `201 POST ${issuer}/reg`,
         `200 POST ${issuer}/token`,
-        `200 POST ${shopHttp.url}`,
+        `200 POST ${shopUrl}`,
       ]);
       expect(alice.opened).toHaveLength(1);
       const page = alice.opened[0].searchParams;
       expect(page.get('code_challenge_method')).toBe('S256');
-      expect(page.get('resource')).toBe(shopHttp.url);
+      expect(page.get('resource')).toBe(shopUrl);
       expect(page.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['mcp', 'offline_access']));
       const { client_id } = (await alice.provider.clientInformation()) ?? {};
       expect(page.get('client_id')).toBe(client_id);
@@ -155,7 +137,7 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
       const { claims, refresh_token } = await alice.tokens();
       expect(claims).toMatchObject({
         iss: authorizationServer.issuer,
-        aud: shopHttp.url,
+        aud: shopUrl,
         sub: 'alice',
         client_id,
       });
@@ -169,7 +151,7 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
   it('refreshes an expired access token without asking the user again', async () => {
     authorizationServer.accessTokenTtl = 1;
     const bob = new TestUser('bob');
-    const connection = bob.connect(shopHttp.url);
+    const connection = bob.connect(shopUrl);
     try {
       await connection.listTools({ signal: signal() });
       const first = await bob.tokens();
@@ -178,9 +160,9 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
       const exchanges = bob.exchanges.length;
       const found = await connection.callTool('search_products', { query: 'bread' }, { signal: signal() });
       expect(bob.exchanges.slice(exchanges)).toEqual([
-        `401 POST ${shopHttp.url}`,
+        `401 POST ${shopUrl}`,
         `200 POST ${authorizationServer.issuer}/token`,
-        `200 POST ${shopHttp.url}`,
+        `200 POST ${shopUrl}`,
       ]);
       expect(found.isError).toBe(false);
       const second = await bob.tokens();
@@ -196,8 +178,8 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
   it('after the grant is revoked: unauthorized without a way to ask the user, the whole flow again with one', async () => {
     authorizationServer.accessTokenTtl = 1;
     const carol = new TestUser('carol');
-    const connection = carol.connect(shopHttp.url);
-    const unattended = carol.connect(shopHttp.url, { approves: false });
+    const connection = carol.connect(shopUrl);
+    const unattended = carol.connect(shopUrl, { approves: false });
     try {
       await connection.listTools({ signal: signal() });
       const { access_token, refresh_token, claims } = await carol.tokens();
@@ -224,16 +206,16 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
 
   it('refuses a token issued for another resource (RFC 8707 audience)', async () => {
     const dave = new TestUser('dave');
-    const calculatorConnection = dave.connect(calculatorHttp.url, { name: 'calculator-storage' });
+    const calculatorConnection = dave.connect(calculatorUrl, { name: 'calculator-storage' });
     try {
       await calculatorConnection.listTools({ signal: signal() });
     } finally {
       await calculatorConnection.close();
     }
     const { access_token, claims } = await dave.tokens();
-    expect(claims.aud).toBe(calculatorHttp.url);
+    expect(claims.aud).toBe(calculatorUrl);
 
-    const response = await fetch(shopHttp.url, {
+    const response = await fetch(shopUrl, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${access_token}`,
@@ -247,14 +229,14 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
     expect(challenge).toContain('error="invalid_token"');
     expect(challenge).toContain('another resource');
     expect(challenge).toContain(
-      `resource_metadata="${shopHttp.url.replace('/mcp', '/.well-known/oauth-protected-resource/mcp')}"`,
+      `resource_metadata="${shopUrl.replace('/mcp', '/.well-known/oauth-protected-resource/mcp')}"`,
     );
     expect(challenge).toContain('scope="mcp"');
   });
 
   it('steps up to a wider scope when a tool needs one that was not granted (403 insufficient_scope)', async () => {
     const erin = new TestUser('erin');
-    const connection = erin.connect(shopHttp.url);
+    const connection = erin.connect(shopUrl);
     try {
       const code = await productCode(connection);
       await connection.callTool('add_to_cart', { code }, { signal: signal() });
@@ -275,8 +257,8 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
   it('keeps two users apart: separate tokens, each sent only for its own user', async () => {
     const frank = new TestUser('frank');
     const grace = new TestUser('grace');
-    const frankConnection = frank.connect(shopHttp.url);
-    const graceConnection = grace.connect(shopHttp.url);
+    const frankConnection = frank.connect(shopUrl);
+    const graceConnection = grace.connect(shopUrl);
     try {
       const code = await productCode(frankConnection);
       await frankConnection.callTool('add_to_cart', { code, quantity: 2 }, { signal: signal() });

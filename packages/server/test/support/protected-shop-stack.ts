@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OAuthClientState } from '@switchboard/core';
-import { serveHttp, startCalculatorStorage, startShop } from '@switchboard/servers';
 import { decodeJwt } from 'jose';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../../servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../../servers/test/oidc-authorization-server.ts';
+import { type ProtectedShopOptions, startProtectedShop } from '../../../servers/test/protected-shop.ts';
 import { openSecret } from '../../src/auth/secret-box.ts';
 import { type ApiClient, readSse, type SseMessage } from './http-client.ts';
 import { type QueuedModel, queuedModel } from './queued-model.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
-
-export interface ProtectedShopStackOptions {
-  /** Scopes some shop tools need beyond `mcp`, by tool name (a call without them is a 403 step-up). */
-  toolScopes?: Record<string, string[]>;
-  /** Also serve the calculator behind the same authorization server, as the gateway's `calculator`. */
-  calculator?: boolean;
-}
 
 /**
  * A gateway whose users each connect with OAuth to the shop (and the calculator when asked for),
@@ -50,56 +37,8 @@ export interface ProtectedShopStack {
   close(): Promise<void>;
 }
 
-/**
- * The shop (and the calculator when asked for) served over HTTP as protected resources of one real
- * authorization server (oidc-provider, scopes `mcp shop:checkout`), for gateways to connect to.
- */
-export interface ProtectedShop {
-  authorizationServer: TestAuthorizationServer;
-  /** The shop's MCP URL: the resource its tokens are for. */
-  shopUrl: string;
-  /** The servers as a gateway's configuration names them: each one a user connects with OAuth. */
-  servers: Array<{ name: string; url: string; oauth: Record<string, never> }>;
-  /** A scratch folder (the shop's data, and room for more), removed on close. */
-  dataDir: string;
-  close(): Promise<void>;
-}
-
-export async function startProtectedShop(options: ProtectedShopStackOptions = {}): Promise<ProtectedShop> {
-  const closers: Array<() => Promise<unknown>> = [];
-  const close = async () => {
-    for (const closer of closers.splice(0).reverse()) await closer();
-  };
-  try {
-    const authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp shop:checkout' });
-    closers.push(() => authorizationServer.close());
-    const dataDir = await mkdtemp(join(tmpdir(), 'gateway-oauth-'));
-    closers.push(() => rm(dataDir, { recursive: true, force: true }));
-    const shop = await startShop({ dataDir: join(dataDir, 'shop') });
-    closers.push(() => shop.close());
-    const shopHttp = await serveHttp(shop.createServer, {
-      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'], toolScopes: options.toolScopes },
-    });
-    closers.push(() => shopHttp.close());
-    const servers = [{ name: 'shop', url: shopHttp.url, oauth: {} }];
-    if (options.calculator) {
-      const calculator = await startCalculatorStorage();
-      closers.push(() => calculator.close());
-      const calculatorHttp = await serveHttp(calculator.createServer, {
-        oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
-      });
-      closers.push(() => calculatorHttp.close());
-      servers.push({ name: 'calculator', url: calculatorHttp.url, oauth: {} });
-    }
-    return { authorizationServer, shopUrl: shopHttp.url, servers, dataDir, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
-}
-
 export async function startProtectedShopStack(
-  options: ProtectedShopStackOptions = {},
+  options: ProtectedShopOptions = {},
 ): Promise<ProtectedShopStack> {
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
