@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../servers/test/oidc-authorization-server.ts';
 import { type ChangedList, connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
+import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
@@ -44,13 +44,8 @@ describe("/mcp forwards a change on a user's own connection to that user only", 
     });
     const servers = (await gw.alice.get('/servers')).body.items as Array<{ id: string; name: string }>;
     const diaryId = servers.find((server) => server.name === 'diary')?.id;
-    const started = await gw.alice.post(`/servers/${diaryId}/authorize`);
-    const callback = await approveAuthorization(
-      new URL(started.body.authorization_url),
-      `${gw.url}/oauth/callback`,
-      'alice',
-    );
-    expect((await fetch(`${gw.url}/oauth/callback?${callback}`)).status).toBe(200);
+    const { page } = await connectOAuthServer(gw.url, gw.alice, String(diaryId), 'alice');
+    expect(page.status).toBe(200);
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => undefined)));

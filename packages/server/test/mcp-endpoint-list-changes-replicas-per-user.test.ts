@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../servers/test/oidc-authorization-server.ts';
 import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
+import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { apiClient } from './support/http-client.ts';
 import { connectListening, type ListeningClient } from './support/listening-client.ts';
 import { queuedModel } from './support/queued-model.ts';
@@ -69,13 +69,8 @@ describe.skipIf(missing !== undefined)("/mcp across replicas: a change on a user
     const aliceOnA = apiClient(replicas.urls[0], KEYS.alice);
     const servers = (await aliceOnA.get('/servers')).body.items as Array<{ id: string; name: string }>;
     const diaryId = servers.find((server) => server.name === 'diary')?.id;
-    const started = await aliceOnA.post(`/servers/${diaryId}/authorize`);
-    const callback = await approveAuthorization(
-      new URL(started.body.authorization_url),
-      `${replicas.urls[0]}/oauth/callback`,
-      'alice',
-    );
-    expect((await fetch(`${replicas.urls[0]}/oauth/callback?${callback}`)).status).toBe(200);
+    const { page } = await connectOAuthServer(replicas.urls[0], aliceOnA, String(diaryId), 'alice');
+    expect(page.status).toBe(200);
   });
   afterAll(async () => {
     await Promise.allSettled(clients.map((client) => client.close()));
