@@ -1,16 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../../packages/servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../../packages/servers/test/oidc-authorization-server.ts';
 import { approveInPage } from './browser/approve-in-page.ts';
 import { hasChromium } from './browser/launch-chromium.ts';
 import {
   CALCULATE_SCRIPT,
-  type ProxiedCalculator,
-  startProxiedCalculator,
+  type ProtectedCalculator,
+  startProtectedCalculator,
 } from './browser/proxied-calculator.ts';
 import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
 
@@ -20,13 +17,13 @@ const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', i
 describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Chromium)', () => {
   let standalone: StandaloneBrowser;
   let issuer: TestAuthorizationServer;
-  let calculator: ProxiedCalculator;
+  let calculator: ProtectedCalculator;
   let pageErrors: string[];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    issuer = await startAuthorizationServer({ resourceScopes: 'mcp' });
-    calculator = await startProxiedCalculator({ oauthIssuer: issuer.issuer });
+    calculator = await startProtectedCalculator();
+    issuer = calculator.authorizationServer;
     standalone = await startStandaloneBrowser();
     ({ pageErrors } = standalone);
   }, 120_000);
@@ -34,7 +31,6 @@ describe.skipIf(!hasChromium)('connecting an OAuth server in standalone mode (Ch
   afterAll(async () => {
     await standalone?.close();
     await calculator?.close();
-    await issuer?.close();
   });
 
   /** Opens the app in a fresh browser context (`initScript` runs in every page before the app). */

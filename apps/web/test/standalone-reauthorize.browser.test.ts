@@ -1,11 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startAuthorizationServer,
-  type TestAuthorizationServer,
-} from '../../../packages/servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../../packages/servers/test/oidc-authorization-server.ts';
 import { hasChromium } from './browser/launch-chromium.ts';
-import { type ProxiedCalculator, startProxiedCalculator } from './browser/proxied-calculator.ts';
+import { type ProtectedCalculator, startProtectedCalculator } from './browser/proxied-calculator.ts';
 import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
 
 /** Three turns, each asking the remote calculator then answering. */
@@ -39,12 +36,12 @@ describe.skipIf(!hasChromium)(
   () => {
     let standalone: StandaloneBrowser;
     let issuer: TestAuthorizationServer;
-    let calculator: ProxiedCalculator;
+    let calculator: ProtectedCalculator;
     let pageErrors: string[];
 
     beforeAll(async () => {
-      issuer = await startAuthorizationServer({ resourceScopes: 'mcp' });
-      calculator = await startProxiedCalculator({ oauthIssuer: issuer.issuer });
+      calculator = await startProtectedCalculator();
+      issuer = calculator.authorizationServer;
       standalone = await startStandaloneBrowser({ ownBuild: true });
       ({ pageErrors } = standalone);
     }, 120_000);
@@ -52,7 +49,6 @@ describe.skipIf(!hasChromium)(
     afterAll(async () => {
       await standalone?.close();
       await calculator?.close();
-      await issuer?.close();
     });
 
     const open = () => standalone.open({ script: CALCULATE_SCRIPT });

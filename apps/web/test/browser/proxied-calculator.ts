@@ -1,4 +1,8 @@
 import { type HttpServing, serveHttp, startCalculatorStorage } from '@switchboard/servers';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../../../packages/servers/test/oidc-authorization-server.ts';
 import { corsProxy } from './cors-proxy.ts';
 
 /** A scripted turn asking the calculator, configured as `calc`, for 5 + 3, then answering. */
@@ -42,4 +46,28 @@ export async function startProxiedCalculator(
       await calculator.close();
     },
   };
+}
+
+/** The calculator as the protected resource of its own authorization server. */
+export interface ProtectedCalculator extends ProxiedCalculator {
+  authorizationServer: TestAuthorizationServer;
+}
+
+/** The calculator behind the CORS proxy as the protected resource of its own authorization server (oidc-provider, scope `mcp`). */
+export async function startProtectedCalculator(): Promise<ProtectedCalculator> {
+  const authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
+  try {
+    const calculator = await startProxiedCalculator({ oauthIssuer: authorizationServer.issuer });
+    return {
+      url: calculator.url,
+      authorizationServer,
+      async close() {
+        await calculator.close();
+        await authorizationServer.close();
+      },
+    };
+  } catch (error) {
+    await authorizationServer.close();
+    throw error;
+  }
 }
