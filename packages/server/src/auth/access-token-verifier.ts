@@ -12,14 +12,16 @@ export interface AccessTokenOptions {
   issuer: string;
   /**
    * The `/mcp` URL clients connect to: the resource of the metadata and the tokens' audience
-   * (default: `/mcp` on the origin a request reached). The gateway sets it from its public URL.
+   * (default: `/mcp` at the address the gateway listens on, see {@link AccessTokenVerifier.bindBaseUrl};
+   * the origin a request reached only before it listens). The gateway sets it from its public URL.
    */
   resource?: string;
   /** An `aud` accepted at `/mcp` besides the `/mcp` URL itself (for servers that ignore RFC 8707 resource indicators). */
   audience?: string;
   /**
    * The REST API's resource identifier: the gateway's public base URL, e.g. `https://gw.example.com`
-   * (default: the origin a request reached). The gateway sets it from its public URL.
+   * (default: the address the gateway listens on; the origin a request reached only before it
+   * listens). The gateway sets it from its public URL.
    */
   apiResource?: string;
   /**
@@ -68,24 +70,43 @@ export interface VerifiedAccessToken {
 export class AccessTokenVerifier {
   readonly issuer: string;
   readonly scopes: readonly string[];
-  /** The configured resource (see {@link AccessTokenOptions.resource}). */
-  readonly resource: string | undefined;
-  /** The configured REST API resource (see {@link AccessTokenOptions.apiResource}). */
-  readonly apiResource: string | undefined;
   readonly #options: AccessTokenOptions;
+  #resource: string | undefined;
+  #apiResource: string | undefined;
   readonly #check: JwtAccessTokenCheck;
 
   constructor(options: AccessTokenOptions) {
     this.#options = options;
     this.issuer = options.issuer;
-    this.resource = options.resource;
-    this.apiResource = options.apiResource;
+    this.#resource = options.resource;
+    this.#apiResource = options.apiResource;
     this.scopes = options.scopes ?? [];
     this.#check = jwtAccessTokenVerifier({
       issuer: options.issuer,
       scopes: this.scopes,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
+  }
+
+  /** The `/mcp` resource (see {@link AccessTokenOptions.resource}). */
+  get resource(): string | undefined {
+    return this.#resource;
+  }
+
+  /** The REST API resource (see {@link AccessTokenOptions.apiResource}). */
+  get apiResource(): string | undefined {
+    return this.#apiResource;
+  }
+
+  /**
+   * Takes the gateway's base URL as known once it listens, for the resources the configuration
+   * left unset: from then on a token's audience is checked against it, never against the Host a
+   * request names (which would let a token minted for another service at the same issuer in).
+   */
+  bindBaseUrl(baseUrl: string): void {
+    const base = baseUrl.replace(/\/+$/, '');
+    this.#resource ??= `${base}/mcp`;
+    this.#apiResource ??= base;
   }
 
   /** The configured user listing `subject` (`users[].oauthSubjects`), if any. */

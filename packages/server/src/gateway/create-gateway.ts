@@ -288,6 +288,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         const listening = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
           publicUrl ??= `http://${shown}:${info.port}`;
+          services.accessTokens?.bindBaseUrl(publicUrl);
           resolve(`http://${shown}:${info.port}`);
         });
         listening.once('error', reject);
