@@ -1,8 +1,9 @@
 import type { ChatMessage } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import type { QueuedModel } from './support/queued-model.ts';
 import { testBackends } from './support/test-database.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import type { TestGateway } from './support/test-gateway.ts';
+import { startQueuedGateway } from './support/tools-gateway.ts';
 
 /** Each message the model got as [role, its text]. */
 function texts(messages: readonly ChatMessage[]): string[][] {
@@ -19,12 +20,9 @@ describe.each(testBackends())('a message after a failed turn (%s)', (backend) =>
   let gw: TestGateway;
 
   beforeAll(async () => {
-    model = queuedModel();
-    gw = await startTestGateway(backend, { model, limits: { requestsPerMinute: 1000 } });
+    ({ model, gateway: gw } = await startQueuedGateway(backend));
   });
-  afterAll(async () => {
-    await gw?.close();
-  });
+  afterAll(() => gw?.close());
 
   /** A conversation whose first turn failed: the model answered its message with an error. */
   const failedConversation = async (content: string) => {

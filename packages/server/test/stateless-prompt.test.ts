@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QueuedModel, queuedModel } from './support/queued-model.ts';
+import type { QueuedModel } from './support/queued-model.ts';
 import { testBackends } from './support/test-database.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import type { TestGateway } from './support/test-gateway.ts';
+import { startQueuedGateway } from './support/tools-gateway.ts';
 
 const TOOLS = [
   {
@@ -17,13 +18,10 @@ describe.each(testBackends())('the stateless proxy prompt (%s)', (backend) => {
   let gw: TestGateway;
 
   beforeAll(async () => {
-    model = queuedModel();
-    gw = await startTestGateway(backend, { model, limits: { requestsPerMinute: 1000 } });
+    ({ model, gateway: gw } = await startQueuedGateway(backend));
   });
 
-  afterAll(async () => {
-    await gw?.close();
-  });
+  afterAll(() => gw?.close());
 
   it('names only the tools it offers', async () => {
     model.enqueue({ text: 'Done.' });

@@ -13,6 +13,19 @@ export interface ToolsGateway {
 }
 
 /**
+ * A test gateway on `backend` whose model the tests queue replies for, 1000 requests a minute
+ * unless `options.limits` says otherwise.
+ */
+export async function startQueuedGateway(
+  backend: TestBackend,
+  options: Partial<GatewayOptions> = {},
+): Promise<{ model: QueuedModel; gateway: TestGateway }> {
+  const model = queuedModel();
+  const gateway = await startTestGateway(backend, { model, limits: { requestsPerMinute: 1000 }, ...options });
+  return { model, gateway };
+}
+
+/**
  * Starts the test MCP server and a gateway over it on `backend`, 1000 requests a minute unless
  * `gateway.limits` says otherwise; `name` and `description` are the test server's.
  */
@@ -20,11 +33,9 @@ export async function startToolsGateway(
   backend: TestBackend,
   options: { name?: string; description?: string; gateway?: Partial<GatewayOptions> } = {},
 ): Promise<ToolsGateway> {
-  const model = queuedModel();
   const mcp = await startTestMcpServer();
   try {
-    const gateway = await startTestGateway(backend, {
-      model,
+    const { model, gateway } = await startQueuedGateway(backend, {
       servers: [
         {
           name: options.name ?? 'tools',
@@ -32,7 +43,6 @@ export async function startToolsGateway(
           ...(options.description ? { description: options.description } : {}),
         },
       ],
-      limits: { requestsPerMinute: 1000 },
       ...options.gateway,
     });
     return {
