@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { freePort, startNodeProcess } from '../../../../packages/core/test/support/child-process.ts';
+
+export { freePort } from '../../../../packages/core/test/support/child-process.ts';
 
 /** The published MCP Apps example server, running as its own process over Streamable HTTP. */
 export interface PublishedAppServer {
@@ -23,7 +23,7 @@ export async function startPublishedAppServer(): Promise<PublishedAppServer> {
   if (!manifest) throw new Error(`${PACKAGE} is not installed; run npm install from the repository root`);
   const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
   const entry = join(dirname(manifest), Object.values(bin)[0]);
-  return spawnListeningServer(PACKAGE, [entry], 'MCP server listening');
+  return spawnListeningServer([entry], 'MCP server listening');
 }
 
 /**
@@ -31,43 +31,8 @@ export async function startPublishedAppServer(): Promise<PublishedAppServer> {
  * with its MCP endpoint once its output (stdout or stderr) says `listening`; rejects with that
  * output if it exits first.
  */
-export async function spawnListeningServer(
-  name: string,
-  args: string[],
-  listening: string,
-): Promise<PublishedAppServer> {
+export async function spawnListeningServer(args: string[], listening: string): Promise<PublishedAppServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(listening)) resolve();
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`${name} exited early (${code}): ${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** A loopback port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
+  const child = await startNodeProcess(args, { PATH: process.env.PATH ?? '', PORT: String(port) }, listening);
+  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.stop() };
 }

@@ -8,5 +8,5 @@ const ENTRY = fileURLToPath(import.meta.resolve('@modelcontextprotocol/server-ev
  * over Streamable HTTP on a free loopback port (it serves CORS itself); resolves once it listens.
  */
 export function startServerEverything(): Promise<PublishedAppServer> {
-  return spawnListeningServer('server-everything', [ENTRY, 'streamableHttp'], 'listening on port');
+  return spawnListeningServer([ENTRY, 'streamableHttp'], 'listening on port');
 }

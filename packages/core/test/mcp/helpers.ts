@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ToolCallContext, ToolProgress } from '../../src/types/layers.ts';
+import { type ChildServer, startNodeProcess } from '../support/child-process.ts';
+
+export { type ChildServer, freePort } from '../support/child-process.ts';
 
 /** Absolute path of a fixture script. */
 export function fixturePath(name: string): string {
@@ -22,42 +22,11 @@ export function callContext(signal: AbortSignal = new AbortController().signal):
   return { signal, progress, onProgress: (update) => progress.push(update) };
 }
 
-/** A loopback port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** A child process started with the pinned Node, and the means to stop it. */
-export interface ChildServer {
-  stop(): Promise<void>;
-}
-
-/** Starts a Node script and waits until it writes `readyText` to stderr. */
-export async function startNodeServer(args: string[], env: Record<string, string>, readyText: string) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes(readyText)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${stderr}`)));
-  });
-  return {
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  } satisfies ChildServer;
+/** Starts a Node script with this process's environment and `env`, and waits until it says `readyText`. */
+export function startNodeServer(
+  args: string[],
+  env: Record<string, string>,
+  readyText: string,
+): Promise<ChildServer> {
+  return startNodeProcess(args, { ...process.env, ...env }, readyText);
 }

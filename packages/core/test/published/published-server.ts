@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -10,6 +8,8 @@ import {
   stdioTransport,
   type ToolCatalog,
 } from '../../src/node.ts';
+
+import { type ChildServer, startNodeProcess } from '../support/child-process.ts';
 
 export { customEvents, latestToolResults, runScripted, type ScriptedRun } from '../support/scripted-run.ts';
 
@@ -78,41 +78,16 @@ export function transcript(result: AgentResult): TranscriptEntry[] {
 }
 
 /** A published server running as its own process (HTTP mode), and the means to stop it. */
-export interface RunningProcess {
-  stop(): Promise<void>;
-}
+export type RunningProcess = ChildServer;
 
 /**
- * Starts a published server's entry script with the pinned Node and resolves once it has written
- * `readyText` to stdout (how HTTP servers announce they listen). Rejects if it exits first.
+ * Starts a published server's entry script with the pinned Node and only `PATH` and `env` in its
+ * environment, and resolves once it says `readyText` (how HTTP servers announce they listen).
  */
-export async function startProcess(
+export function startProcess(
   entry: string,
   env: Record<string, string>,
   readyText: string,
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stderr.on('data', collect);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      collect(chunk);
-      if (output.includes(readyText)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited early (${code}): ${output}`)));
-  });
-  return {
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return startNodeProcess([entry], { PATH: process.env.PATH ?? '', ...env }, readyText);
 }
