@@ -5,8 +5,10 @@ import App from './App.svelte';
 import './app.css';
 import { loadAppConfig } from './lib/app-config.ts';
 import type { ConversationDriver } from './lib/conversation-driver.ts';
-import { createGatewayDriver } from './lib/gateway/gateway-driver.ts';
+import { createGatewayDriver, GATEWAY_CONVERSATION_KEY } from './lib/gateway/gateway-driver.ts';
+import { GatewaySignIn, loadSignInConfig } from './lib/gateway/gateway-sign-in.ts';
 import { type ReturnedPage, returnedPage } from './lib/gateway/return-path.ts';
+import SignInScreen from './lib/gateway/SignInScreen.svelte';
 import { chooseModel } from './lib/standalone/choose-model.ts';
 import { RemoteMcpConnections } from './lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneDriver, pageServers } from './lib/standalone/standalone-driver.ts';
@@ -25,25 +27,51 @@ declare global {
 }
 
 const config = await loadAppConfig(window.location);
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html needs an element with id "app"');
+/** The OAuth callback page of the app (standalone Connect and the gateway sign-in both come back there). */
+const callbackUrl = new URL('oauth-callback.html', window.location.href).href;
 const canvas = new CanvasModel();
 let servers: WebMcpServer[] = [];
-let driver: ConversationDriver;
+let driver: ConversationDriver | undefined;
 let returned: ReturnedPage | undefined;
+let signIn: GatewaySignIn | undefined;
 if (config.mode === 'gateway') {
-  returned = returnedPage(window.location.href);
-  if (returned) window.history.replaceState(window.history.state, '', returned.href);
-  driver = createGatewayDriver({
-    config,
-    storage: window.localStorage,
-    conversationId: returned?.conversationId,
-  });
+  // A gateway that signs people in at its identity provider says so; an API key in config.json wins.
+  const signInConfig = config.apiKey ? undefined : await loadSignInConfig(config.apiBase);
+  signIn = signInConfig
+    ? new GatewaySignIn({ config: signInConfig, storage: window.sessionStorage, callbackUrl })
+    : undefined;
+  const finished = await signIn?.finish();
+  if (signIn && !signIn.token) {
+    const problem = finished?.signedIn === false ? finished.problem : signIn.takeNotice();
+    mount(SignInScreen, { target, props: { signIn, problem } });
+  } else {
+    returned = returnedPage(window.location.href);
+    if (returned) window.history.replaceState(window.history.state, '', returned.href);
+    const session = signIn;
+    driver = createGatewayDriver({
+      config,
+      storage: window.localStorage,
+      conversationId: returned?.conversationId,
+      ...(session
+        ? {
+            accessToken: () => session.token,
+            onUnauthorized: () => {
+              session.signOut('The gateway no longer accepts your sign-in: sign in again.');
+              window.location.reload();
+            },
+          }
+        : {}),
+    });
+  }
 } else {
   servers = pageServers(config, canvas);
   const { model, label } = chooseModel(window.__SWITCHBOARD_SCRIPT__);
   const remote = new RemoteMcpConnections({
     servers: window.localStorage,
     oauth: window.sessionStorage,
-    callbackUrl: new URL('oauth-callback.html', window.location.href).href,
+    callbackUrl,
   });
   driver = createStandaloneDriver({
     config,
@@ -61,6 +89,14 @@ registerPageTools(document.modelContext, servers, (event) => {
   if (change) canvas.apply(change);
 });
 
-const target = document.getElementById('app');
-if (!target) throw new Error('index.html needs an element with id "app"');
-mount(App, { target, props: { driver, config, canvas, connectedServerId: returned?.serverId } });
+if (driver) {
+  const session = signIn;
+  const signOut = session
+    ? () => {
+        session.signOut();
+        window.localStorage.removeItem(GATEWAY_CONVERSATION_KEY);
+        window.location.reload();
+      }
+    : undefined;
+  mount(App, { target, props: { driver, config, canvas, connectedServerId: returned?.serverId, signOut } });
+}

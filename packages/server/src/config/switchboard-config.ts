@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ApprovalPolicy } from '@switchboard/core';
 import type { AccessTokenOptions } from '../auth/access-token-verifier.ts';
 import type { UserSeed } from '../auth/user.ts';
+import type { WebSignInOptions } from '../auth/web-sign-in.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.ts';
@@ -36,6 +37,12 @@ export interface ConfiguredMcpAuthorization {
   apiAudience?: string | string[];
   userClaim?: string;
   scopes?: string[];
+  /**
+   * "Sign in with <identity provider>" in the web app: the public client id the issuer registered
+   * for it (PKCE, no secret; its redirect URI is the app's `oauth-callback.html`), and scopes to
+   * ask for besides `scopes`. Served to the app by `GET /auth/sign-in-config`.
+   */
+  webSignIn?: WebSignInOptions;
 }
 
 /**
@@ -236,14 +243,17 @@ export function configuredMcpMode(config: SwitchboardConfig): EndpointMode | und
   return mode;
 }
 
-const MCP_AUTHORIZATION_KEYS = ['issuer', 'audience', 'apiAudience', 'userClaim', 'scopes'];
+const MCP_AUTHORIZATION_KEYS = ['issuer', 'audience', 'apiAudience', 'userClaim', 'scopes', 'webSignIn'];
+const WEB_SIGN_IN_KEYS = ['clientId', 'scopes'];
 
 /**
  * The configured authorization server of `/mcp` and the REST API (undefined: API keys only), with the subjects the
  * configured users list (`users[].oauthSubjects`). Throws naming the setting that is wrong: an
  * issuer that is not an https URL (http only on loopback), unknown keys, a subject two users claim.
  */
-export function configuredMcpAuthorization(config: SwitchboardConfig): AccessTokenOptions | undefined {
+export function configuredMcpAuthorization(
+  config: SwitchboardConfig,
+): (AccessTokenOptions & { webSignIn?: WebSignInOptions }) | undefined {
   const subjects: Record<string, string> = {};
   for (const user of config.users ?? []) {
     if (user.oauthSubjects === undefined) continue;
@@ -269,7 +279,7 @@ export function configuredMcpAuthorization(config: SwitchboardConfig): AccessTok
     throw new Error(
       `mcpAuthorization has unknown keys: ${unknown.join(', ')} (known: ${MCP_AUTHORIZATION_KEYS.join(', ')})`,
     );
-  const { issuer, audience, apiAudience, userClaim, scopes } = settings as Record<string, unknown>;
+  const { issuer, audience, apiAudience, userClaim, scopes, webSignIn } = settings as Record<string, unknown>;
   checkIssuer(issuer);
   for (const [name, value] of [
     ['audience', audience],
@@ -292,7 +302,26 @@ export function configuredMcpAuthorization(config: SwitchboardConfig): AccessTok
     ...(userClaim !== undefined ? { userClaim: userClaim as string } : {}),
     ...(scopes !== undefined ? { scopes } : {}),
     ...(Object.keys(subjects).length > 0 ? { subjects } : {}),
+    ...(webSignIn !== undefined ? { webSignIn: checkWebSignIn(webSignIn) } : {}),
   };
+}
+
+/** `mcpAuthorization.webSignIn`: the web app's public client id, and extra scopes to ask for. */
+function checkWebSignIn(settings: unknown): WebSignInOptions {
+  const how =
+    'mcpAuthorization.webSignIn must be { "clientId": "<the web app\'s client id>", "scopes"?: [...] }';
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new Error(how);
+  const unknown = Object.keys(settings).filter((key) => !WEB_SIGN_IN_KEYS.includes(key));
+  if (unknown.length > 0)
+    throw new Error(
+      `mcpAuthorization.webSignIn has unknown keys: ${unknown.join(', ')} (known: ${WEB_SIGN_IN_KEYS.join(', ')}; a public client has no secret)`,
+    );
+  const { clientId, scopes } = settings as Record<string, unknown>;
+  if (typeof clientId !== 'string' || clientId.trim() === '')
+    throw new Error('mcpAuthorization.webSignIn.clientId must be a non-empty string');
+  if (scopes !== undefined && (!isStringList(scopes) || scopes.some((scope) => /\s/.test(scope))))
+    throw new Error('mcpAuthorization.webSignIn.scopes must be a list of scope names, e.g. ["openid"]');
+  return { clientId, ...(scopes !== undefined ? { scopes } : {}) };
 }
 
 function checkIssuer(issuer: unknown): asserts issuer is string {

@@ -20,6 +20,7 @@ import { type AccessTokenOptions, AccessTokenVerifier } from '../auth/access-tok
 import { deriveKey } from '../auth/derive-key.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { UserSeed } from '../auth/user.ts';
+import type { WebSignInOptions } from '../auth/web-sign-in.ts';
 import { CatalogCache } from '../chat/catalog-cache.ts';
 import { modelLabel } from '../chat/model-label.ts';
 import { createModelResolver } from '../chat/model-resolver.ts';
@@ -70,9 +71,10 @@ export interface GatewayOptions {
   mcpMode?: EndpointMode;
   /**
    * An OAuth authorization server whose JWT access tokens `/mcp` and the REST API accept besides API
-   * keys (it is then named in `/mcp`'s protected-resource metadata), and how its tokens map to users.
+   * keys (it is then named in `/mcp`'s protected-resource metadata), and how its tokens map to users;
+   * with `webSignIn`, the web app signs people in at it (`GET /auth/sign-in-config`).
    */
-  mcpAuthorization?: AccessTokenOptions;
+  mcpAuthorization?: AccessTokenOptions & { webSignIn?: WebSignInOptions };
   limits?: Partial<GatewayLimits>;
   /** The deployment's approval policy until an administrator changes it. */
   approvalPolicy?: ApprovalPolicy;
@@ -265,6 +267,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           }),
         }
       : {}),
+    ...(options.mcpAuthorization?.webSignIn ? { webSignIn: options.mcpAuthorization.webSignIn } : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     requestStateKey: options.secretKey
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')

@@ -16,6 +16,7 @@ import { messageRoutes } from './routes/message-routes.ts';
 import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
 import { serverContentRoutes } from './routes/server-content-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
+import { signInConfigRoute } from './routes/sign-in-config-route.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
@@ -63,6 +64,9 @@ export function createApp(
   app.get('/openapi.json', (c) => c.json(openApi));
   // Before the API's authentication: the callback is bound to its user by `state`.
   app.route('/', oauthCallbackRoute(services));
+  // Before the API's authentication: the web app asks where to sign in before it has a token.
+  app.route('/', signInConfigRoute(services));
+  app.route('/api', signInConfigRoute(services));
   // The MCP endpoint authenticates itself (401 with its resource metadata, as MCP clients expect).
   app.route('/', mcpEndpointRoutes(services));
 

@@ -6,6 +6,7 @@ import { json, sharedSchemas } from './openapi/openapi-parts.ts';
 import { policyPaths, policySchemas } from './openapi/policy-paths.ts';
 import { serverContentPaths, serverContentSchemas } from './openapi/server-content-paths.ts';
 import { serverPaths, serverSchemas } from './openapi/server-paths.ts';
+import { signInPaths } from './openapi/sign-in-paths.ts';
 import { statelessChatPaths, statelessChatSchemas } from './openapi/stateless-chat-paths.ts';
 import { toolPaths, toolSchemas } from './openapi/tool-paths.ts';
 import { usagePaths } from './openapi/usage-paths.ts';
@@ -84,6 +85,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...userPaths,
       ...policyPaths,
       ...usagePaths,
+      ...signInPaths,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { SchemaValidator } from '@switchboard/core';
 import type { Logger } from 'pino';
 import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { User } from '../auth/user.ts';
+import type { WebSignInOptions } from '../auth/web-sign-in.ts';
 import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ModelResolver } from '../chat/model-resolver.ts';
 import type { TurnRunner } from '../chat/turn-runner.ts';
@@ -46,6 +47,8 @@ export interface GatewayServices {
   openAccess: boolean;
   /** The authorization server whose access tokens `/mcp` and the REST API accept besides API keys; absent: API keys only. */
   accessTokens?: AccessTokenVerifier;
+  /** The web app's sign-in at the `accessTokens` issuer (`GET /auth/sign-in-config`); absent: none. */
+  webSignIn?: WebSignInOptions;
   /** `/mcp`'s mode for clients that name none; absent: by the number of servers. */
   mcpMode?: EndpointMode;
   /** Users may register servers on private networks and loopback. */

@@ -52,6 +52,10 @@ export function createGatewayDriver(options: {
   fetch?: typeof fetch;
   /** The conversation the page came back to after an authorization redirect (before the stored one). */
   conversationId?: string;
+  /** The signed-in person's access token (sent instead of `config.apiKey`), read at each request. */
+  accessToken?: () => string | undefined;
+  /** The gateway refused the credential (401): the person signs in again. */
+  onUnauthorized?: () => void;
 }): ConversationDriver {
   const { config, storage } = options;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -61,11 +65,14 @@ export function createGatewayDriver(options: {
   /** The listed tools by the names a call may use: `server:tool` and the prefixed `{server}_mcp_{tool}`. */
   let toolsByName = new Map<string, AvailableTool>();
 
-  const call = (path: string, init: RequestInit = {}): Promise<Response> => {
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
-    if (config.apiKey) headers.set('Authorization', `Bearer ${config.apiKey}`);
+    const credential = options.accessToken?.() ?? config.apiKey;
+    if (credential) headers.set('Authorization', `Bearer ${credential}`);
     if (init.body) headers.set('Content-Type', 'application/json');
-    return doFetch(`${config.apiBase}${path}`, { ...init, headers });
+    const response = await doFetch(`${config.apiBase}${path}`, { ...init, headers });
+    if (response.status === 401) options.onUnauthorized?.();
+    return response;
   };
   const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const response = await call(path, init);

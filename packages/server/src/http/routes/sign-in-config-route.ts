@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { webSignInConfig } from '../../auth/web-sign-in.ts';
+import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
+import { ApiError } from '../api-error.ts';
+
+/**
+ * `GET /auth/sign-in-config`: where the web app sends a person to sign in (the issuer, the web
+ * app's public client id, the scopes, and the API's resource: `publicUrl`, else the origin the
+ * request reached, as the token verifier has it). Unauthenticated: the app asks before it has a
+ * credential. 404 when the gateway has no `mcpAuthorization.webSignIn`.
+ */
+export function signInConfigRoute(services: GatewayServices): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+  app.get('/auth/sign-in-config', (c) => {
+    const { accessTokens, webSignIn } = services;
+    if (!accessTokens || !webSignIn)
+      throw new ApiError(
+        404,
+        'not_found',
+        'this gateway has no web sign-in (mcpAuthorization.webSignIn in its configuration)',
+      );
+    c.header('cache-control', 'no-store');
+    const resource = accessTokens.apiResource ?? new URL(c.req.url).origin;
+    return c.json(webSignInConfig(accessTokens.issuer, accessTokens.scopes, webSignIn, resource));
+  });
+  return app;
+}
