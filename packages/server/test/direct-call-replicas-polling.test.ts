@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway } from '../src/index.ts';
+import { createGateway, type Database, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
+import { databaseWithoutBus } from './support/database-without-bus.ts';
 import { directShippingCall } from './support/direct-shipping-call.ts';
 import { type ApiClient, apiClient, type SseMessage } from './support/http-client.ts';
 import { queuedModel } from './support/queued-model.ts';
@@ -25,7 +26,7 @@ const postgres = await reachable();
 if (!postgres) process.stderr.write('direct-call polling test skipped: PostgreSQL is not reachable\n');
 
 /**
- * Two replicas sharing PostgreSQL and no bus (no Redis: each has its own in-memory one), so a
+ * Two replicas sharing PostgreSQL and no bus (no Redis, no LISTEN: each has its own in-memory one), so a
  * notice never crosses between them: the answer to a direct call's form, given on the other
  * replica, reaches the call by the polling that makes up for lost notices.
  */
@@ -33,15 +34,18 @@ describe.skipIf(!postgres)('direct-call forms answered on another replica, witho
   const schema = `sb_direct_poll_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   let mcp: TestMcpServer;
   let gateways: Gateway[] = [];
+  const databases: Database[] = [];
   let onA: ApiClient;
   let onB: ApiClient;
 
   beforeAll(async () => {
     mcp = await startTestMcpServer();
     for (let i = 0; i < 2; i++) {
+      const database = await databaseWithoutBus({ url: DATABASE_URL, schema, maxConnections: 4 });
+      databases.push(database);
       gateways.push(
         await createGateway({
-          database: { url: DATABASE_URL, schema, maxConnections: 4 },
+          database,
           logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
           users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: 'sk-poll-alice' }],
           model: queuedModel(),
@@ -57,6 +61,7 @@ describe.skipIf(!postgres)('direct-call forms answered on another replica, witho
   afterAll(async () => {
     await Promise.allSettled(gateways.map((gateway) => gateway.close()));
     gateways = [];
+    await Promise.allSettled(databases.splice(0).map((db) => db.close()));
     await mcp?.close();
     await dropSchema(DATABASE_URL, schema).catch(() => undefined);
   });

@@ -134,3 +134,50 @@ describe.skipIf(missing !== undefined)('/mcp list changes across replicas', () =
     });
   }
 });
+
+const missingPostgres = await missingReplicaService({ redis: false });
+if (missingPostgres)
+  process.stderr.write(
+    `/mcp list-change replica tests without Redis skipped: cannot reach ${missingPostgres}\n`,
+  );
+
+/** Two replicas sharing PostgreSQL and no Redis: its LISTEN/NOTIFY carries the notices between them. */
+describe.skipIf(missingPostgres !== undefined)('/mcp list changes across replicas without Redis', () => {
+  let notes: ChangingMcpServer;
+  let replicas: ReplicaGateways;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    notes = await startChangingMcpServer();
+    replicas = await startReplicaGateways(
+      'list_changes_pg',
+      {
+        users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice }],
+        model: queuedModel(),
+        allowPrivateNetworks: true,
+      },
+      { redis: false },
+    );
+  });
+  afterAll(async () => {
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await replicas?.close();
+    await notes?.close();
+  });
+
+  it("Alice's server registered and stopped through A's API is announced to her client on B, whose tools/list follows", async () => {
+    const aliceB = await connectListening(replicas.urls[1], KEYS.alice, 'legacy');
+    clients.push(aliceB.client);
+    const aliceOnA = apiClient(replicas.urls[0], KEYS.alice);
+
+    const registered = await aliceOnA.post('/servers', { name: 'notes', url: notes.url });
+    expect(registered.status).toBe(201);
+    await aliceB.hears('tools');
+    expect(names((await aliceB.client.listTools()).tools)).toContain('notes_status');
+
+    const id = (registered.body as { id: string }).id;
+    expect((await aliceOnA.post(`/servers/${id}/stop`)).status).toBe(200);
+    await aliceB.hears('tools', 2);
+    expect(names((await aliceB.client.listTools()).tools)).not.toContain('notes_status');
+  });
+});

@@ -4,10 +4,16 @@ import { join } from 'node:path';
 import { anthropicStream, type FakeModelServer, startFakeModelServer } from '@switchboard/providers/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { directShippingCall } from './support/direct-shipping-call.ts';
 import { type GatewayProcess, spawnGateway } from './support/gateway-process.ts';
 import { type ApiClient, apiClient, eventTypes, readSse, type SseMessage } from './support/http-client.ts';
+import { queuedModel } from './support/queued-model.ts';
+import {
+  missingReplicaService,
+  type ReplicaGateways,
+  startReplicaGateways,
+} from './support/replica-gateways.ts';
 import { dropSchema } from './support/test-database.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
 
@@ -394,5 +400,47 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
       'Answering both.',
     ]);
     mcp.blocker.release('crash');
+  });
+});
+
+const noPostgres = await missingReplicaService({ redis: false });
+if (noPostgres) process.stderr.write(`replica tests without Redis skipped: cannot reach ${noPostgres}\n`);
+
+/**
+ * Two replicas sharing PostgreSQL and no Redis: PostgreSQL's LISTEN/NOTIFY carries the stop request.
+ * The lease is long, so its renewal (which also reads a stop request) cannot be what stops the turn.
+ */
+describe.skipIf(noPostgres !== undefined)('two gateway replicas sharing PostgreSQL without Redis', () => {
+  const model = queuedModel();
+  let replicas: ReplicaGateways;
+
+  beforeAll(async () => {
+    replicas = await startReplicaGateways(
+      'replicas_pg',
+      {
+        users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice }],
+        model,
+        leaseMs: 120_000,
+      },
+      { redis: false },
+    );
+  });
+  afterAll(async () => {
+    await replicas?.close();
+  });
+
+  it('stops from one replica a turn running on the other', async () => {
+    const onA = apiClient(replicas.urls[0], KEYS.alice);
+    const onB = apiClient(replicas.urls[1], KEYS.alice);
+    const id = (await onA.post('/conversations', {})).body.id;
+    model.enqueue({
+      before: 'Thinking',
+      wait: new Promise<void>(() => undefined),
+      reply: { text: 'Never.' },
+    });
+    const running = onA.post(`/conversations/${id}/chat`, { content: 'Think forever' });
+    await vi.waitFor(() => expect(model.requests).toHaveLength(1));
+    expect((await onB.post(`/conversations/${id}/stop`)).body).toEqual({ success: true, stopping: true });
+    expect((await running).body.stop_reason).toBe('aborted');
   });
 });

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Gateway } from '../src/index.ts';
+import { createGateway, type Database, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
+import { databaseWithoutBus } from './support/database-without-bus.ts';
 import { type ApiClient, apiClient, eventTypes, readSse, type SseMessage } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { dropSchema } from './support/test-database.ts';
@@ -24,7 +25,7 @@ const postgres = await reachable();
 if (!postgres) process.stderr.write('turn questions polling test skipped: PostgreSQL is not reachable\n');
 
 /**
- * Two replicas sharing PostgreSQL and no bus (no Redis: each has its own in-memory one), so a notice
+ * Two replicas sharing PostgreSQL and no bus (no Redis, no LISTEN: each has its own in-memory one), so a notice
  * never crosses between them, and a lease renewed only every 40 s: the answer to a question a turn on
  * A asks, given on B, reaches the turn by the polling that makes up for lost notices.
  */
@@ -32,6 +33,7 @@ describe.skipIf(!postgres)("a turn's questions answered on another replica, with
   const schema = `sb_turn_poll_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   let mcp: TestMcpServer;
   let gateways: Gateway[] = [];
+  const databases: Database[] = [];
   let modelA: QueuedModel;
   let onA: ApiClient;
   let onB: ApiClient;
@@ -41,9 +43,11 @@ describe.skipIf(!postgres)("a turn's questions answered on another replica, with
     const models = [queuedModel(), queuedModel()];
     modelA = models[0] as QueuedModel;
     for (const model of models) {
+      const database = await databaseWithoutBus({ url: DATABASE_URL, schema, maxConnections: 4 });
+      databases.push(database);
       gateways.push(
         await createGateway({
-          database: { url: DATABASE_URL, schema, maxConnections: 4 },
+          database,
           logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
           users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: 'sk-turn-poll-alice' }],
           model,
@@ -60,6 +64,7 @@ describe.skipIf(!postgres)("a turn's questions answered on another replica, with
   afterAll(async () => {
     await Promise.allSettled(gateways.map((gateway) => gateway.close()));
     gateways = [];
+    await Promise.allSettled(databases.splice(0).map((db) => db.close()));
     await mcp?.close();
     await dropSchema(DATABASE_URL, schema).catch(() => undefined);
   });

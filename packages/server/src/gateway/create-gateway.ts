@@ -30,6 +30,7 @@ import type { ServerSeed } from '../config/server-seed.ts';
 import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
 import { createMemoryBus } from '../coordination/memory-bus.ts';
 import { PendingQuestions } from '../coordination/pending-questions.ts';
+import { createPostgresBus } from '../coordination/postgres-bus.ts';
 import { createRedisBus } from '../coordination/redis-bus.ts';
 import { createApp } from '../http/create-app.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
@@ -55,7 +56,10 @@ import { ensureKeylessUser, upsertUser } from '../store/user-store.ts';
 export interface GatewayOptions {
   /** An open database, or where to open one (default: PGlite in memory). */
   database?: Database | DatabaseOptions;
-  /** A Redis URL (`REDIS_URL`): rate limits, stream notices and stop requests shared by replicas. */
+  /**
+   * A Redis URL (`REDIS_URL`): rate limits, stream notices and stop requests shared by replicas.
+   * Without it, replicas on one PostgreSQL server share notices through LISTEN/NOTIFY instead.
+   */
   redisUrl?: string;
   /** Prefix of every Redis key and channel (default `switchboard:`); one per deployment. */
   redisPrefix?: string;
@@ -153,6 +157,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     if (options.redisUrl) {
       redis = await connectRedis(options.redisUrl);
       bus = await createRedisBus(redis, prefix);
+    } else if (db.server) {
+      // Replicas sharing a PostgreSQL server but no Redis: LISTEN/NOTIFY, per schema (deployment).
+      bus = await createPostgresBus({
+        newClient: db.server.newClient,
+        publisher: db,
+        prefix: `switchboard:${db.server.schema}:`,
+        logger,
+      });
     } else {
       bus = createMemoryBus();
     }

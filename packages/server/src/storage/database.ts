@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 /** The rows and row count of one statement. */
 export interface QueryResult<Row> {
   rows: Row[];
@@ -19,4 +21,14 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: what a connection of its own (outside the pool) needs, e.g. to LISTEN. */
+  readonly server?: PostgresServer;
+}
+
+/** The PostgreSQL server a {@link Database} uses. */
+export interface PostgresServer {
+  /** The schema holding the tables. */
+  readonly schema: string;
+  /** A new, unconnected client set up like the pool's connections; the caller connects and ends it. */
+  newClient(): pg.Client;
 }

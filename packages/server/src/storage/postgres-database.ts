@@ -32,12 +32,12 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
       `database schema "${schema}" must be lowercase letters, digits and _ (at most 63 characters)`,
     );
   }
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
     types: bigintsAsNumbers(),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -72,6 +72,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
       }
     },
     close: () => pool.end(),
+    server: { schema: schema ?? 'public', newClient: () => new pg.Client(connection) },
   };
 }
 

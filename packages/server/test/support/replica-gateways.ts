@@ -7,8 +7,18 @@ import { dropSchema } from './test-database.ts';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The service replicas share that cannot be reached (PostgreSQL or Redis), or undefined when both can. */
-export async function missingReplicaService(): Promise<string | undefined> {
+/** How the replicas share notices: through Redis (the default), or through PostgreSQL alone. */
+export interface ReplicaSharing {
+  redis?: boolean;
+}
+
+/**
+ * The service replicas share that cannot be reached (PostgreSQL, or Redis unless `redis: false`),
+ * or undefined when all can.
+ */
+export async function missingReplicaService({
+  redis: withRedis = true,
+}: ReplicaSharing = {}): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
@@ -16,6 +26,7 @@ export async function missingReplicaService(): Promise<string | undefined> {
   } catch {
     return `PostgreSQL at ${new URL(DATABASE_URL).host}`;
   }
+  if (!withRedis) return undefined;
   const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
   redis.on('error', () => undefined);
   try {
@@ -38,12 +49,13 @@ export interface ReplicaGateways {
 }
 
 /**
- * Starts two gateways sharing one fresh PostgreSQL schema and one Redis (key prefix by schema),
- * as two replicas of a deployment; `options` (users, servers, ...) are both's.
+ * Starts two gateways sharing one fresh PostgreSQL schema and one Redis (key prefix by schema; no
+ * Redis with `redis: false`), as two replicas of a deployment; `options` (users, servers, ...) are both's.
  */
 export async function startReplicaGateways(
   name: string,
   options: Omit<GatewayOptions, 'database' | 'redisUrl' | 'redisPrefix'>,
+  { redis = true }: ReplicaSharing = {},
 ): Promise<ReplicaGateways> {
   const schema = `sb_${name}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const gateways: Gateway[] = [];
@@ -58,8 +70,7 @@ export async function startReplicaGateways(
           logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
           ...options,
           database: { url: DATABASE_URL, schema, maxConnections: 4 },
-          redisUrl: REDIS_URL,
-          redisPrefix: `${schema}:`,
+          ...(redis ? { redisUrl: REDIS_URL, redisPrefix: `${schema}:` } : {}),
         }),
       );
     }
