@@ -1,14 +1,26 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   Client,
+  type ClientCapabilities,
   type ClientContext,
   type ClientOptions,
   type Implementation,
+  type JSONRPCRequest,
   LOG_LEVEL_META_KEY,
   type LoggingLevel,
+  type Result,
 } from '@modelcontextprotocol/client';
 import type { AskingCalls } from './asking-calls.ts';
+import { isTaskAugmented, ReceivedTasks, type TaskRequestKind } from './received-tasks.ts';
 
 type NonCompleteResolver = Client['_resolveNonCompleteResult'];
+type RequestHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
+
+/** The server requests a client may run as tasks, by method. */
+const TASK_REQUESTS: Readonly<Record<string, TaskRequestKind>> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+};
 
 /**
  * The SDK client, with the input requests embedded in a tool call's `input_required` result
@@ -20,10 +32,18 @@ type NonCompleteResolver = Client['_resolveNonCompleteResult'];
  * level (`io.modelcontextprotocol/logLevel` in its `_meta`): with a `logLevel`, every request
  * asks for it, beside the protocol version and capabilities the SDK's envelope carries. A
  * 2025-era connection has no envelope, and nothing is added.
+ *
+ * A client whose capabilities say it runs elicitation or sampling as tasks (`tasks.requests`, MCP
+ * 2025-11-25) answers such a request carrying a `task` parameter with the task at once, and works
+ * out the answer through the same handler, validation included ({@link ReceivedTasks}); the
+ * handler's signal fires when the task is cancelled, expires or the connection closes. The 2026-07-28
+ * envelope leaves the `tasks` capability out: that revision has no server-to-client requests.
  */
 export class CallAwareClient extends Client {
   readonly #asking: AskingCalls;
   readonly #logLevel: LoggingLevel | undefined;
+  /** The tasks the server asked this client to run; undefined when it declares none. */
+  readonly #tasks: ReceivedTasks | undefined;
 
   constructor(
     clientInfo: Implementation,
@@ -34,12 +54,44 @@ export class CallAwareClient extends Client {
     super(clientInfo, options);
     this.#asking = asking;
     this.#logLevel = logLevel;
+    if (options.capabilities?.tasks?.requests) {
+      this.#tasks = new ReceivedTasks((task) => {
+        this.notification({ method: 'notifications/tasks/status', params: task }).catch(() => undefined);
+      });
+      this.#tasks.register(this);
+    }
   }
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
-    if (envelope === undefined || this.#logLevel === undefined) return envelope;
-    return { ...envelope, [LOG_LEVEL_META_KEY]: this.#logLevel };
+    if (envelope === undefined) return envelope;
+    const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    const { tasks, ...withoutTasks } = capabilities ?? {};
+    return {
+      ...envelope,
+      ...(tasks === undefined ? {} : { [CLIENT_CAPABILITIES_META_KEY]: withoutTasks }),
+      ...(this.#logLevel === undefined ? {} : { [LOG_LEVEL_META_KEY]: this.#logLevel }),
+    };
+  }
+
+  protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
+    const answer = super._wrapHandler(method, handler);
+    const kind = TASK_REQUESTS[method];
+    if (kind === undefined) return answer;
+    return (request, ctx) => {
+      const tasks = this.#tasks;
+      if (tasks === undefined || !isTaskAugmented(request)) return answer(request, ctx);
+      const { ttl } = (request.params?.task ?? {}) as { ttl?: number };
+      // The handler runs past this request's response: its signal is the task's.
+      return Promise.resolve().then(() =>
+        tasks.create(kind, ttl, (signal) => answer(request, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } })),
+      );
+    };
+  }
+
+  protected override _onclose(): void {
+    this.#tasks?.close();
+    super._onclose();
   }
 
   protected override _resolveNonCompleteResult(

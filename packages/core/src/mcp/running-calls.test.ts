@@ -85,7 +85,10 @@ describe('RunningCalls', () => {
     expect(await route?.(params, { ...serverContext, askingCall: a.tag } as typeof serverContext)).toEqual({
       action: 'accept',
     });
-    expect(mine.elicitation).toHaveBeenCalledWith(params, serverContext);
+    expect(mine.elicitation).toHaveBeenCalledWith(params, {
+      ...serverContext,
+      signal: expect.any(AbortSignal),
+    });
     expect(theirs.elicitation).not.toHaveBeenCalled();
     expect([holdMine.mock.calls.length, holdTheirs.mock.calls.length]).toEqual([1, 0]);
     a.end();

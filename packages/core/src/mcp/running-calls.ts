@@ -1,6 +1,7 @@
 import type { ToolCallContext } from '../types/layers.ts';
 import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
 import { IdleDeadline } from './idle-deadline.ts';
+import { raceSignal } from './promise-timing.ts';
 import type { AttributedLogReceiver, AttributedRequestContext } from './server-requests.ts';
 
 /** One tool call in flight on a connection. */
@@ -24,7 +25,9 @@ type Answer = (params: never, context: ServerRequestContext) => Promise<unknown>
  * transport tells which call asked (its tag), to that call; else, when all running calls share
  * one answerer (the calls of one run), to it: a call that cannot answer counts too, so a question
  * it asked never reaches another run's person. Failing that, to the connection's own handler, else
- * it is refused with a message saying why. While a person answers, the deadlines of the calls asked hold.
+ * it is refused with a message saying why. While a person answers, the deadlines of the calls asked hold;
+ * when the call that asked is cancelled, its question is withdrawn (the answerer's signal fires, and
+ * the request fails with an `AbortError`).
  */
 export class RunningCalls {
   readonly #calls = new Map<RunningCall, ToolCallContext>();
@@ -103,11 +106,25 @@ export class RunningCalls {
         asking.map(([, callContext]) => callContext.serverRequests?.[kind] as Answer | undefined),
       );
       const [only] = owners;
-      if (owners.size === 1 && only) return this.#holding(asking, () => only(params, plain));
+      // The call known to have asked: when it is cancelled, the question is withdrawn.
+      const [asker] = askingCall === undefined ? [] : asking.map(([call]) => call);
+      const withdrawn = () =>
+        new DOMException(`the tool call that asked this ${kind} request was cancelled`, 'AbortError');
+      const answering = asker ? { ...plain, signal: AbortSignal.any([plain.signal, asker.signal]) } : plain;
+      if (owners.size === 1 && only)
+        return raceSignal(
+          this.#holding(asking, () => only(params, answering)),
+          asker?.signal,
+          withdrawn,
+        );
       if (!fallback) throw new Error(refusal(kind, owners, askingCall !== undefined));
       // The connection's own handler answers; the call that asked, when known, waits for it.
-      const asker = [...this.#calls].filter(([call]) => askingCall !== undefined && call.tag === askingCall);
-      return this.#holding(asker, () => (fallback as Answer)(params, plain));
+      const held = asking.filter(([call]) => call === asker);
+      return raceSignal(
+        this.#holding(held, () => (fallback as Answer)(params, answering)),
+        asker?.signal,
+        withdrawn,
+      );
     };
     return route as McpServerRequestHandlers[K];
   }

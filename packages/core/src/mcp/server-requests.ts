@@ -7,6 +7,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
 import type { AttributedLog } from './logging-calls.ts';
+import { receivedTasksCapability, type TaskRequestKind } from './received-tasks.ts';
 
 /** A server request's context as the connection routes it: with the tool call that asked, when known. */
 export interface AttributedRequestContext extends ServerRequestContext {
@@ -33,12 +34,24 @@ export interface CallAttribution {
   readLog(message: LoggingMessageNotificationParams): AttributedLog;
 }
 
-/** The capabilities a client with these handlers declares. */
+/**
+ * The capabilities a client with these handlers declares. Elicitation and sampling, when it answers
+ * them, it also runs as tasks (MCP 2025-11-25 `tasks.requests`, see `ReceivedTasks`).
+ */
 export function clientCapabilities(handlers: McpServerRequestHandlers): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
-  if (handlers.elicitation) capabilities.elicitation = { form: { applyDefaults: true }, url: {} };
-  if (handlers.sampling) capabilities.sampling = {};
+  const taskKinds: TaskRequestKind[] = [];
+  if (handlers.elicitation) {
+    capabilities.elicitation = { form: { applyDefaults: true }, url: {} };
+    taskKinds.push('elicitation');
+  }
+  if (handlers.sampling) {
+    capabilities.sampling = {};
+    taskKinds.push('sampling');
+  }
   if (handlers.roots) capabilities.roots = { listChanged: false };
+  const tasks = receivedTasksCapability(taskKinds);
+  if (tasks) capabilities.tasks = tasks;
   return capabilities;
 }
 
