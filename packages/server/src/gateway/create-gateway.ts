@@ -28,6 +28,7 @@ import { storedToolEmbedder } from '../chat/stored-tool-embedder.ts';
 import { TurnRunner } from '../chat/turn-runner.ts';
 import type { ServerSeed } from '../config/server-seed.ts';
 import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
+import { logBusChoice } from '../coordination/log-bus-choice.ts';
 import { createMemoryBus } from '../coordination/memory-bus.ts';
 import { PendingQuestions } from '../coordination/pending-questions.ts';
 import { createPostgresBus } from '../coordination/postgres-bus.ts';
@@ -157,6 +158,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     if (options.redisUrl) {
       redis = await connectRedis(options.redisUrl);
       bus = await createRedisBus(redis, prefix);
+      logBusChoice(logger, { kind: 'redis', url: options.redisUrl, prefix });
     } else if (db.server) {
       // Replicas sharing a PostgreSQL server but no Redis: LISTEN/NOTIFY, per schema (deployment).
       bus = await createPostgresBus({
@@ -165,8 +167,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         prefix: `switchboard:${db.server.schema}:`,
         logger,
       });
+      logBusChoice(logger, { kind: 'postgres', schema: db.server.schema });
     } else {
       bus = createMemoryBus();
+      logBusChoice(logger, { kind: 'memory' });
     }
   } catch (error) {
     if (ownsDatabase) await db.close();
