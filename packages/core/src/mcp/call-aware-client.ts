@@ -8,7 +8,11 @@ import {
   type JSONRPCRequest,
   LOG_LEVEL_META_KEY,
   type LoggingLevel,
+  ProtocolError,
+  ProtocolErrorCode,
   type Result,
+  type StandardSchemaV1,
+  specTypeSchemas,
 } from '@modelcontextprotocol/client';
 import type { AskingCalls } from './asking-calls.ts';
 import { isTaskAugmented, ReceivedTasks, type TaskRequestKind } from './received-tasks.ts';
@@ -16,10 +20,10 @@ import { isTaskAugmented, ReceivedTasks, type TaskRequestKind } from './received
 type NonCompleteResolver = Client['_resolveNonCompleteResult'];
 type RequestHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 
-/** The server requests a client may run as tasks, by method. */
-const TASK_REQUESTS: Readonly<Record<string, TaskRequestKind>> = {
-  'elicitation/create': 'elicitation',
-  'sampling/createMessage': 'sampling',
+/** The server requests a client may run as tasks, by method, and their shape (checked before a task is made). */
+const TASK_REQUESTS: Readonly<Record<string, { kind: TaskRequestKind; schema: StandardSchemaV1 }>> = {
+  'elicitation/create': { kind: 'elicitation', schema: specTypeSchemas.ElicitRequest },
+  'sampling/createMessage': { kind: 'sampling', schema: specTypeSchemas.CreateMessageRequest },
 };
 
 /**
@@ -76,15 +80,20 @@ export class CallAwareClient extends Client {
 
   protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
     const answer = super._wrapHandler(method, handler);
-    const kind = TASK_REQUESTS[method];
-    if (kind === undefined) return answer;
-    return (request, ctx) => {
+    const asTask = TASK_REQUESTS[method];
+    if (asTask === undefined) return answer;
+    return async (request, ctx) => {
       const tasks = this.#tasks;
       if (tasks === undefined || !isTaskAugmented(request)) return answer(request, ctx);
+      const checked = await asTask.schema['~standard'].validate(request);
+      if (checked.issues) {
+        const problems = checked.issues.map((issue) => issue.message).join('; ');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${method} request: ${problems}`);
+      }
       const { ttl } = (request.params?.task ?? {}) as { ttl?: number };
       // The handler runs past this request's response: its signal is the task's.
-      return Promise.resolve().then(() =>
-        tasks.create(kind, ttl, (signal) => answer(request, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } })),
+      return tasks.create(asTask.kind, ttl, (signal) =>
+        answer(request, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } }),
       );
     };
   }

@@ -60,10 +60,18 @@ const getTask = (ctx: ServerContext, taskId: string) =>
  * ends, then fetches `tasks/result`, and answers with every status it saw and the answer as JSON.
  * `ask-and-cancel` cancels its task at once; `ask-many` creates `count` tasks and says how many the
  * client took and the statuses of those it lists; `client-tasks` shows the client's `tasks`
- * capability. `firstPoll` fires when `ask-as-task` first polled its task.
+ * capability. `firstPoll` fires when `ask-as-task` first polled its task; `announced` receives the
+ * statuses the client announces (`notifications/tasks/status`).
  */
-function createTaskAskingServer(firstPoll: () => void): McpServer {
+function createTaskAskingServer(firstPoll: () => void, announced: string[]): McpServer {
   const server = new McpServer({ name: 'task-asking', version: '1.0.0' });
+  server.server.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: specTypeSchemas.TaskStatusNotificationParams },
+    (task) => {
+      announced.push(task.status);
+    },
+  );
   const noArgs = fromJsonSchema({ type: 'object', properties: {} });
   server.registerTool(
     'ask-as-task',
@@ -141,6 +149,22 @@ function createTaskAskingServer(firstPoll: () => void): McpServer {
     },
   );
   server.registerTool(
+    'ask-malformed',
+    { description: 'Asks the client as a task, with a question that is no question.', inputSchema: noArgs },
+    async (_args, ctx) => {
+      const text = await ctx.mcpReq
+        .send(
+          { method: 'elicitation/create', params: { task: {}, message: 42 } },
+          specTypeSchemas.CreateTaskResult,
+        )
+        .then(
+          () => 'created',
+          (error: Error) => error.message,
+        );
+      return { content: [{ type: 'text', text: JSON.stringify(text) }] };
+    },
+  );
+  server.registerTool(
     'client-tasks',
     { description: 'The tasks capability the client declared.', inputSchema: noArgs },
     async () => {
@@ -177,13 +201,15 @@ describe('elicitation and sampling a server asks the client to run as tasks (Str
   });
 
   let firstPoll = deferred();
+  let announced: string[] = [];
 
   async function connect(
     handlers: McpServerRequestHandlers = {},
     answerThroughCalls: ('elicitation' | 'sampling')[] = ['elicitation', 'sampling'],
   ): Promise<McpConnection> {
     firstPoll = deferred();
-    const handler = sessionfulHandler(() => createTaskAskingServer(() => firstPoll.resolve()));
+    announced = [];
+    const handler = sessionfulHandler(() => createTaskAskingServer(() => firstPoll.resolve(), announced));
     const server = await listen(handler.handle);
     const connection = new McpConnection({
       name: 'task-asking',
@@ -234,6 +260,7 @@ describe('elicitation and sampling a server asks the client to run as tasks (Str
     expect(asked).toEqual(['Which colour?']);
     expect(connectionHandler).toEqual([]);
     expect(outcome.statuses).toEqual(['input_required', 'completed']);
+    await expect.poll(() => announced).toEqual(['completed']);
     expect(outcome.result).toEqual({
       action: 'accept',
       content: { colour: 'teal' },
@@ -288,6 +315,7 @@ describe('elicitation and sampling a server asks the client to run as tasks (Str
       again: 'cancelled',
     });
     expect(withdrawn).toEqual(['the server cancelled the task']);
+    await expect.poll(() => announced).toEqual(['cancelled']);
   });
 
   test('cancelling the tool call that asked withdraws the question and cancels its task', async () => {
@@ -328,6 +356,25 @@ describe('elicitation and sampling a server asks the client to run as tasks (Str
       refused: [expect.stringContaining('at most 32 tasks')],
       listed: Array(32).fill('input_required'),
     });
+  });
+
+  test('a malformed request is refused at once, and no task is made for it', async () => {
+    const connection = await connect();
+    const asked: string[] = [];
+    const refusal = await call(
+      connection,
+      'ask-malformed',
+      {},
+      {
+        elicitation: async (params) => {
+          asked.push(params.message);
+          return { action: 'decline' };
+        },
+      },
+    );
+    expect(refusal).toContain('Invalid elicitation/create request');
+    expect(asked).toEqual([]);
+    expect(await call(connection, 'ask-many', { count: 0 })).toMatchObject({ listed: [] });
   });
 
   test('declares the tasks capability for the requests it can answer, and none when it answers none', async () => {
