@@ -1,6 +1,11 @@
 import type { AgentEvent } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
-import { applyConnectEvent, type ConnectRequest, markConnectRequest } from './connect-requests.ts';
+import {
+  applyConnectEvent,
+  type ConnectRequest,
+  markConnectRequest,
+  missingAccessText,
+} from './connect-requests.ts';
 
 const notice = (value: unknown) =>
   ({ type: 'CUSTOM', name: 'server_needs_authorization', value, timestamp: 1 }) as unknown as AgentEvent;
@@ -59,6 +64,58 @@ describe('applyConnectEvent', () => {
     expect(fold([notice({ server_id: 'srv_3' })])).toEqual([
       { serverId: 'srv_3', server: 'srv_3', message: 'Connect srv_3 to use its tools', status: 'needed' },
     ]);
+  });
+});
+
+describe('a notice naming the scope a server refused a call for (403 insufficient_scope)', () => {
+  const moreScope = {
+    ...shop,
+    message: 'shop needs more access for checkout (scope "files:write"): connect it again to grant it',
+    scope: 'files:write',
+  };
+
+  it('puts the scope on the card that asks again, and says in plain words what is missing', () => {
+    const connected = markConnectRequest(fold([started, notice(shop)]), 'srv_1', 'connected');
+    const cards = fold([notice(moreScope)], connected);
+    expect(cards).toEqual([
+      {
+        serverId: 'srv_1',
+        server: 'shop',
+        message: moreScope.message,
+        scope: 'files:write',
+        status: 'needed',
+      },
+    ]);
+    expect(missingAccessText(cards[0] as ConnectRequest)).toBe('Needs more access: files:write');
+    expect(fold([notice(moreScope)], cards)).toBe(cards);
+  });
+
+  it('adds the scope to a card still waiting, not to one being connected', () => {
+    const waiting = fold([started, notice(shop)]);
+    expect(fold([notice(moreScope)], waiting)).toEqual([
+      {
+        serverId: 'srv_1',
+        server: 'shop',
+        message: moreScope.message,
+        scope: 'files:write',
+        status: 'needed',
+      },
+    ]);
+    const connecting = markConnectRequest(waiting, 'srv_1', 'connecting');
+    expect(fold([notice(moreScope)], connecting)).toBe(connecting);
+  });
+
+  it('lists several scopes, and keeps a blank, odd or overlong one from the card', () => {
+    const cards = fold([notice({ ...moreScope, scope: ' files:write\n  mail:send ' })]);
+    expect(cards[0]?.scope).toBe('files:write mail:send');
+    expect(missingAccessText(cards[0] as ConnectRequest)).toBe('Needs more access: files:write, mail:send');
+    for (const scope of ['  ', 42, null]) {
+      const [card] = fold([notice({ ...moreScope, scope })]);
+      expect(card?.scope).toBeUndefined();
+      expect(missingAccessText(card as ConnectRequest)).toBeUndefined();
+    }
+    const [long] = fold([notice({ ...moreScope, scope: 'x'.repeat(500) })]);
+    expect(long?.scope).toHaveLength(201);
   });
 });
 
