@@ -6,6 +6,12 @@ import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { ownerOf } from './resource-pass-through.ts';
 import type { ResourceSubscriber, ResourceSubscriptions } from './resource-subscriptions.ts';
 
+/**
+ * The most resources one listen stream may name in its filter: each costs a look-up on every server
+ * of the user's, so a longer filter is refused rather than fanned out upstream.
+ */
+export const MAX_LISTEN_RESOURCE_SUBSCRIPTIONS = 100;
+
 /** The resource URIs a 2026-07-28 `subscriptions/listen` request asks updates of (none for any other body). */
 export function listenedResources(body: unknown): string[] {
   const request = body as {

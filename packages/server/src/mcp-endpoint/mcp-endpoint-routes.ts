@@ -11,7 +11,11 @@ import { endpointRequestState } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
 import { ListChangeForwarding } from './list-change-forwarding.ts';
-import { ListenResourceSubscriptions, listenedResources } from './listen-resource-subscriptions.ts';
+import {
+  ListenResourceSubscriptions,
+  listenedResources,
+  MAX_LISTEN_RESOURCE_SUBSCRIPTIONS,
+} from './listen-resource-subscriptions.ts';
 import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -103,6 +107,8 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
       // listen stream the updates of the resources it names.
       const activations = activationsOf(user, requestedMode);
       const resources = listenedResources(read.parsedBody);
+      if (resources.length > MAX_LISTEN_RESOURCE_SUBSCRIPTIONS)
+        return tooManyResources(read.parsedBody, resources);
       return bus.serve(
         user,
         () => modern.fetch(read.request, { authInfo, parsedBody: read.parsedBody }),
@@ -121,6 +127,25 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     );
   });
   return app;
+}
+
+/**
+ * The answer to a listen request naming more resources than a stream may hold: an error (invalid
+ * params) saying how many it may name, before any server is asked about them.
+ */
+function tooManyResources(body: unknown, resources: readonly string[]): Response {
+  const id = (body as { id?: unknown }).id;
+  return Response.json(
+    {
+      jsonrpc: '2.0',
+      id: typeof id === 'string' || typeof id === 'number' ? id : null,
+      error: {
+        code: -32602,
+        message: `Invalid params: the filter's resourceSubscriptions name ${resources.length} resources; a listen stream subscribes to at most ${MAX_LISTEN_RESOURCE_SUBSCRIPTIONS} (open another stream for the rest)`,
+      },
+    },
+    { status: 400 },
+  );
 }
 
 function modeOf(request: Request): EndpointMode | undefined | Error {
