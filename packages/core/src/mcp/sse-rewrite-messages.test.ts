@@ -21,6 +21,30 @@ const stream = [
   'data: {"n":4}\n',
 ].join('');
 
+const LONG_LINE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * `head`, 16 MiB of `x` in 1 KiB chunks, then `tail`, as a server would stream them (letting
+ * timers run every 256 chunks, so a test that takes too long times out rather than hangs).
+ */
+function longLine(head: string, tail: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const piece = encoder.encode('x'.repeat(1024));
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent === 0) controller.enqueue(encoder.encode(head));
+      if (sent % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (sent * piece.length < LONG_LINE_BYTES) controller.enqueue(piece);
+      else {
+        controller.enqueue(encoder.encode(tail));
+        controller.close();
+      }
+      sent++;
+    },
+  });
+}
+
 describe('sseRewriteMessages', () => {
   test('passes every byte on as it came when nothing is rewritten, whatever the chunking', async () => {
     const seen: string[] = [];
@@ -59,5 +83,20 @@ describe('sseRewriteMessages', () => {
         'data: {"n":4}\n',
       ].join(''),
     );
+  });
+  test("takes a long line in many small chunks in one pass (a server's 16 MiB line in 1 KiB pieces)", async () => {
+    // Looking at the whole pending line on every chunk made this quadratic in the line's length
+    // (16 MiB in 16 KiB chunks took 11 s of one core, in 1 KiB chunks past this test's timeout).
+    const head = 'data: {"jsonrpc":"2.0","method":"notifications/message","params":{"data":"';
+    const chunks = longLine(head, '"}}\n\n');
+    const seen: number[] = [];
+    const rewritten = chunks.pipeThrough(
+      sseRewriteMessages((data) => {
+        seen.push(data.length);
+        return 'data too long';
+      }),
+    );
+    expect(await new Response(rewritten).text()).toBe('data: data too long\n\n');
+    expect(seen).toEqual([head.length - 'data: '.length + LONG_LINE_BYTES + '"}}'.length]);
   });
 });

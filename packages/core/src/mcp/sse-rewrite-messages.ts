@@ -10,6 +10,11 @@ export function sseRewriteMessages(
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let pending = '';
+  /**
+   * Whether `pending` ends in a CR, kept apart: asking `pending` itself would copy it whole on
+   * every chunk of a long line (quadratic in its length, which a server chooses).
+   */
+  let heldCr = false;
   /** The current event's lines as they came (with their line ends), and its data and type. */
   let raw: { text: string; end: string }[] = [];
   let data: string[] = [];
@@ -40,6 +45,7 @@ export function sseRewriteMessages(
     const whole = !final && pending.endsWith('\r') ? pending.slice(0, -1) : pending;
     const parts = whole.split(/(\r\n|\r|\n)/);
     pending = (parts.pop() ?? '') + pending.slice(whole.length);
+    heldCr = pending.endsWith('\r');
     let out = '';
     for (let i = 0; i < parts.length; i += 2) out += line(parts[i], parts[i + 1]);
     return out;
@@ -47,10 +53,11 @@ export function sseRewriteMessages(
   return new TransformStream({
     transform(chunk, controller) {
       const text = decoder.decode(chunk, { stream: true });
-      const heldCr = pending.endsWith('\r');
+      const afterCr = heldCr;
       pending += text;
+      if (text !== '') heldCr = text.endsWith('\r');
       // A long line arriving in many chunks is split once, when it ends.
-      if (!heldCr && !/[\r\n]/.test(text)) return;
+      if (!afterCr && !/[\r\n]/.test(text)) return;
       const out = drain(false);
       if (out !== '') controller.enqueue(encoder.encode(out));
     },
