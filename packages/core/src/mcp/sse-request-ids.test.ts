@@ -15,6 +15,30 @@ async function pass(chunks: string[]): Promise<{ ids: JsonRpcId[]; text: string 
   return { ids, text };
 }
 
+const LONG_LINE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * `head`, 16 MiB of `x` in 1 KiB chunks, then `tail`, as a server would stream them (letting
+ * timers run every 256 chunks, so a test that takes too long times out rather than hangs).
+ */
+function longLine(head: string, tail: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const piece = encoder.encode('x'.repeat(1024));
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent === 0) controller.enqueue(encoder.encode(head));
+      if (sent % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (sent * piece.length < LONG_LINE_BYTES) controller.enqueue(piece);
+      else {
+        controller.enqueue(encoder.encode(tail));
+        controller.close();
+      }
+      sent++;
+    },
+  });
+}
+
 describe('sseRequestIds', () => {
   test('reports the requests among the messages, whatever the chunking and line endings, and passes every byte on', async () => {
     const stream = [
@@ -35,5 +59,18 @@ describe('sseRequestIds', () => {
 
   test('ignores events that are not JSON or end without a blank line', async () => {
     expect((await pass(['data: not json\n\n', 'data: {"id":1,"method":"x"}\n'])).ids).toEqual([]);
+  });
+  test("takes a long line in many small chunks in one pass (a server's 16 MiB line in 1 KiB pieces)", async () => {
+    // Splitting the whole pending line on every chunk made this quadratic in the line's length
+    // (16 MiB in 16 KiB chunks took 21 s of one core, in 1 KiB chunks past this test's timeout).
+    const chunks = longLine(
+      'data: {"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"',
+      '"}}\r\n\r\n',
+    );
+    const ids: JsonRpcId[] = [];
+    const text = await new Response(chunks.pipeThrough(sseRequestIds((id) => ids.push(id)))).text();
+    expect(ids).toEqual([5]);
+    expect(text).toMatch(/^data: \{"jsonrpc".*x{1024}"\}\}\r\n\r\n$/s);
+    expect(text.length).toBeGreaterThan(LONG_LINE_BYTES);
   });
 });

@@ -10,6 +10,11 @@ export type JsonRpcId = string | number;
 export function sseRequestIds(onRequest: (id: JsonRpcId) => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   let pending = '';
+  /**
+   * Whether `pending` ends in a CR, kept apart: asking `pending` itself (or splitting it) on every
+   * chunk of a long line would copy it whole each time (quadratic in its length, which a server chooses).
+   */
+  let heldCr = false;
   let data: string[] = [];
   let event = '';
   const line = (text: string) => {
@@ -30,12 +35,18 @@ export function sseRequestIds(onRequest: (id: JsonRpcId) => void): TransformStre
   };
   return new TransformStream({
     transform(chunk, controller) {
-      pending += decoder.decode(chunk, { stream: true });
-      // A trailing CR may be the first half of CRLF: it waits for the next chunk.
-      const complete = pending.endsWith('\r') ? pending.slice(0, -1) : pending;
-      const lines = complete.split(/\r\n|\r|\n/);
-      pending = (lines.pop() ?? '') + pending.slice(complete.length);
-      for (const text of lines) line(text);
+      const text = decoder.decode(chunk, { stream: true });
+      const afterCr = heldCr;
+      pending += text;
+      if (text !== '') heldCr = text.endsWith('\r');
+      // A long line arriving in many chunks is split once, when it ends.
+      if (afterCr || /[\r\n]/.test(text)) {
+        // A trailing CR may be the first half of CRLF: it waits for the next chunk.
+        const complete = heldCr ? pending.slice(0, -1) : pending;
+        const lines = complete.split(/\r\n|\r|\n/);
+        pending = (lines.pop() ?? '') + pending.slice(complete.length);
+        for (const text of lines) line(text);
+      }
       controller.enqueue(chunk);
     },
   });
