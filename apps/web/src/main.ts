@@ -5,7 +5,7 @@ import App from './App.svelte';
 import './app.css';
 import { loadAppConfig } from './lib/app-config.ts';
 import type { ConversationDriver } from './lib/conversation-driver.ts';
-import { createGatewayDriver, GATEWAY_CONVERSATION_KEY } from './lib/gateway/gateway-driver.ts';
+import { createGatewayDriver, forgetGatewayConversations } from './lib/gateway/gateway-driver.ts';
 import { GatewaySignIn, loadSignInConfig } from './lib/gateway/gateway-sign-in.ts';
 import { type ReturnedPage, returnedPage } from './lib/gateway/return-path.ts';
 import SignInScreen from './lib/gateway/SignInScreen.svelte';
@@ -94,7 +94,7 @@ if (driver) {
   const signOut = session
     ? () => {
         session.signOut();
-        window.localStorage.removeItem(GATEWAY_CONVERSATION_KEY);
+        forgetGatewayConversations(window.localStorage);
         window.location.reload();
       }
     : undefined;

@@ -131,6 +131,10 @@ describe.skipIf(!hasChromium)('signing in to the gateway from the web app (Chrom
     await expect(
       page.evaluate((key) => localStorage.getItem(key), GATEWAY_CONVERSATION_KEY),
     ).resolves.toBeNull();
+    // Nor does this browser keep what her conversation's canvas showed, for whoever signs in next.
+    await expect(
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('switchboard.gateway.'))),
+    ).resolves.toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 

@@ -22,6 +22,21 @@ import { readEventStream } from './read-event-stream.ts';
 /** The localStorage key holding the open conversation's id. */
 export const GATEWAY_CONVERSATION_KEY = 'switchboard.gateway.conversation';
 
+/** The start of the localStorage keys of the canvases this browser keeps, one per conversation id. */
+const GATEWAY_CANVAS_KEY_PREFIX = 'switchboard.gateway.canvas.';
+
+/**
+ * Forgets what this browser keeps of the person's gateway conversations (the open one's id and the
+ * canvases: what their tools showed), e.g. when they sign out and someone else may sign in here.
+ */
+export function forgetGatewayConversations(storage: Storage): void {
+  storage.removeItem(GATEWAY_CONVERSATION_KEY);
+  const canvases = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+    (key): key is string => key?.startsWith(GATEWAY_CANVAS_KEY_PREFIX) ?? false,
+  );
+  for (const key of canvases) storage.removeItem(key);
+}
+
 /** A tool of `GET /conversations/:id/tools/available`. */
 interface AvailableTool {
   server_id: string;
@@ -123,7 +138,7 @@ export function createGatewayDriver(options: {
     });
   };
 
-  const localCanvasKey = () => `switchboard.gateway.canvas.${conversationId}`;
+  const localCanvasKey = () => `${GATEWAY_CANVAS_KEY_PREFIX}${conversationId}`;
 
   const listTools = async (): Promise<BrowsableTool[]> => {
     const available = await json<{ items: AvailableTool[] }>(conversation('/tools/available'));
