@@ -137,10 +137,18 @@ export class PendingQuestions {
         message: `nothing of yours waits for an answer to "${requestId}"`,
       };
     if (kept === 'closed') return closed(requestId);
-    await this.#options.bus.publish(
-      CONTROL_CHANNEL,
-      JSON.stringify({ type: 'question-answered', requestId } satisfies ControlMessage),
-    );
+    // The answer is kept: without the notice the asker's replica still finds it when it next looks.
+    await this.#options.bus
+      .publish(
+        CONTROL_CHANNEL,
+        JSON.stringify({ type: 'question-answered', requestId } satisfies ControlMessage),
+      )
+      .catch((error: unknown) =>
+        this.#options.logger.warn(
+          { err: error, requestId },
+          'could not announce an answer on the bus: the replica that asked picks it up when it next polls',
+        ),
+      );
     return { ok: true, forwarded: true };
   }
 
