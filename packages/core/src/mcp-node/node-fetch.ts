@@ -42,10 +42,10 @@ const BODY_HEADERS = [
  * A `fetch` for Node built on undici's `request` over a keep-alive connection pool: the same
  * contract as the global `fetch` for what MCP transports use (status, headers, streamed
  * bodies, abort through `signal`, `redirect: 'follow' | 'manual' | 'error'`), at a fraction
- * of its cost per request. JSON bodies are read before the promise resolves (every consumer
- * reads them whole); other bodies (SSE) stream. Network failures reject with
- * `TypeError('fetch failed')` and the undici error as `cause`; an aborted signal rejects
- * with its reason. Sends no `Accept-Encoding`, and does not decode compressed bodies.
+ * of its cost per request. JSON bodies of a known length up to 1 MiB are read before the
+ * promise resolves (every consumer reads them whole); other bodies (SSE) stream. Network
+ * failures reject with `TypeError('fetch failed')` and the undici error as `cause`; an aborted
+ * signal rejects with its reason. Sends no `Accept-Encoding`, and does not decode compressed bodies.
  */
 export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const owned = options.dispatcher ? undefined : new Agent();

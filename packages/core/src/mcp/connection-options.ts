@@ -69,6 +69,12 @@ export interface McpConnectionOptions {
    * `@switchboard/core/node` defaults to its own `createNodeFetch()` (pooled keep-alive, much cheaper).
    */
   fetch?: FetchLike;
+  /**
+   * Most bytes one message from the server may take over HTTP (a JSON response body; one event of
+   * an event stream); the rest is not read and the request fails saying so. Default
+   * `DEFAULT_MAX_MESSAGE_BYTES` (16 MiB, in `message-size-limit.ts`).
+   */
+  maxMessageBytes?: number;
   /** Headers sent with every HTTP request (API keys, tenant ids, …). */
   headers?: Record<string, string>;
   /** OAuth for HTTP servers that require it (a `401` starts the flow). Keep one per user. */

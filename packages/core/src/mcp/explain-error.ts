@@ -7,6 +7,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
+import { describeOversizedMessage } from './message-size-limit.ts';
 
 /** Where and during what a failure happened. */
 export interface FailureContext {
@@ -89,6 +90,8 @@ function explainCancel(signal: AbortSignal): Explanation {
 }
 
 function explainCause(error: unknown, context: FailureContext): Explanation {
+  const oversized = describeOversizedMessage(error);
+  if (oversized) return { kind: 'invalid_response', ...oversized };
   if (error instanceof InsufficientScopeError) {
     return {
       kind: 'unauthorized',

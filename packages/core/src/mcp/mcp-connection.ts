@@ -17,6 +17,7 @@ import type { McpConnectionOptions } from './connection-options.ts';
 import { resolveConnectionTimeouts } from './connection-timeouts.ts';
 import { explainMcpError } from './explain-error.ts';
 import type { McpConnectionInfo } from './mcp-connection-info.ts';
+import { withMessageSizeLimit } from './message-size-limit.ts';
 import type { ListedKind } from './open-client.ts';
 import { raceSignal } from './promise-timing.ts';
 import { ResourceSubscriber } from './resource-subscriber.ts';
@@ -71,7 +72,7 @@ export class McpConnection implements McpToolClient {
       name: options.name,
       where,
       target,
-      options,
+      options: withMessageSizeLimit(options),
       timeoutMs,
       connectTimeoutMs,
       diagnostics,
