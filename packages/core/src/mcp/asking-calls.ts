@@ -5,7 +5,10 @@ import type {
   RequestOptions,
 } from '@modelcontextprotocol/client';
 import { type AttributedLog, LoggingCalls } from './logging-calls.ts';
-import { type JsonRpcId, sseRequestIds } from './sse-request-ids.ts';
+import { sseRewriteMessages } from './sse-rewrite-messages.ts';
+
+/** A JSON-RPC request id. */
+type JsonRpcId = string | number;
 
 /** Names the tool call a request belongs to, from the call to our fetch, which removes it again. */
 const CALL_HEADER = 'x-switchboard-call';
@@ -62,9 +65,7 @@ export class AskingCalls {
       const type = response.headers.get('content-type') ?? '';
       if (!response.ok || !response.body || !type.toLowerCase().startsWith('text/event-stream'))
         return response;
-      const noted = response.body
-        .pipeThrough(sseRequestIds((id) => this.#note(id, tag)))
-        .pipeThrough(this.#logging.marker(tag));
+      const noted = response.body.pipeThrough(sseRewriteMessages((data) => this.#onMessage(data, tag)));
       return new Response(noted, {
         status: response.status,
         statusText: response.statusText,
@@ -111,8 +112,35 @@ export class AskingCalls {
     }
   }
 
+  /**
+   * Notes a server request among the messages on the stream of the call tagged `tag`, before it
+   * goes on; the data to send on instead when it is a log message (marked as the call's).
+   */
+  #onMessage(data: string, tag: string): string | undefined {
+    // Most events are the call's result, often large: only a message with a method (a request or
+    // notification) is worth parsing. Its key could hide from this look only behind a \u escape.
+    if (!data.includes('"method"') && !data.includes('\\u')) return undefined;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return undefined;
+    }
+    const id = requestId(message);
+    if (id !== undefined) this.#note(id, tag);
+    return this.#logging.mark(message, tag);
+  }
+
   #note(id: JsonRpcId, tag: string): void {
     const tags = this.#byRequestId.get(id) ?? [];
     if (!tags.includes(tag)) this.#byRequestId.set(id, [...tags, tag]);
   }
+}
+
+/** The id of `message` when it is a JSON-RPC request (it has a method and an id). */
+function requestId(message: unknown): JsonRpcId | undefined {
+  if (typeof message !== 'object' || message === null || !('method' in message) || !('id' in message))
+    return undefined;
+  const { id } = message;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }

@@ -1,5 +1,6 @@
 import { type FetchLike, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { McpConnectionOptions } from './connection-options.ts';
+import { SseEventEnds } from './sse-event-ends.ts';
 
 /**
  * The default of {@link McpConnectionOptions.maxMessageBytes}: 16 MiB. Far above what a tool
@@ -10,8 +11,6 @@ import type { McpConnectionOptions } from './connection-options.ts';
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-const LF = 0x0a;
-const CR = 0x0d;
 const encoder = new TextEncoder();
 
 /**
@@ -131,12 +130,12 @@ function limitEvents(
   maxBytes: number,
   overflow: () => Uint8Array | Error,
 ): TransformStream<Uint8Array, Uint8Array> {
-  const events = new EventEnds();
+  const events = new SseEventEnds();
   let held: Uint8Array[] = [];
   let heldBytes = 0;
   return new TransformStream({
     transform(chunk, controller) {
-      const end = events.lastIn(chunk);
+      const end = events.in(chunk).at(-1) ?? -1;
       let rest = chunk;
       if (end !== -1) {
         for (const part of held) controller.enqueue(part);
@@ -161,47 +160,6 @@ function limitEvents(
       for (const part of held) controller.enqueue(part);
     },
   });
-}
-
-/**
- * Finds where events end in an event stream's bytes (a blank line: a line terminator — CRLF, LF
- * or CR — right after another), across chunks.
- */
-class EventEnds {
-  /** The last byte seen ended a line (or nothing was seen yet). */
-  #atLineStart = true;
-  /** The last byte seen was a CR, whose LF (if one follows) belongs to it. */
-  #afterCr = false;
-
-  /** The offset just past the last blank line in `chunk`, or -1 when no event ends in it. */
-  lastIn(chunk: Uint8Array): number {
-    let end = -1;
-    let from = 0;
-    let nextLf = chunk.indexOf(LF);
-    let nextCr = chunk.indexOf(CR);
-    while (nextLf !== -1 || nextCr !== -1) {
-      const at = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
-      if (at > from) {
-        this.#atLineStart = false;
-        this.#afterCr = false;
-      }
-      if (chunk[at] === LF && this.#afterCr) {
-        this.#afterCr = false;
-      } else {
-        if (this.#atLineStart) end = at + 1;
-        this.#atLineStart = true;
-        this.#afterCr = chunk[at] === CR;
-      }
-      from = at + 1;
-      if (at === nextLf) nextLf = chunk.indexOf(LF, from);
-      else nextCr = chunk.indexOf(CR, from);
-    }
-    if (from < chunk.length) {
-      this.#atLineStart = false;
-      this.#afterCr = false;
-    }
-    return end;
-  }
 }
 
 /** Passes a body on while it is no larger than `maxBytes` in all, then errors. */
