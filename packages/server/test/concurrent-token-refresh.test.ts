@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { OAuthClientState } from '@switchboard/core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import { type ProtectedShop, startProtectedShop } from '../../servers/test/protected-shop.ts';
@@ -12,23 +11,13 @@ import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { type ApiClient, apiClient } from './support/http-client.ts';
 import { outliveAccessToken } from './support/protected-shop-stack.ts';
 import { queuedModel } from './support/queued-model.ts';
+import { postgresUnreachable } from './support/replica-gateways.ts';
 import { dropSchema } from './support/test-database.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ALICE_KEY = 'sk-refresh-alice';
 
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${new URL(DATABASE_URL).host} (${(error as Error).message})`;
-  }
-}
-
-const skipped = await unreachable();
+const skipped = await postgresUnreachable();
 if (skipped) process.stderr.write(`concurrent refresh test skipped: cannot reach ${skipped}\n`);
 
 /**

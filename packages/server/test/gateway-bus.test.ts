@@ -7,34 +7,10 @@ import { createPostgresBus } from '../src/coordination/postgres-bus.ts';
 import { createRedisBus } from '../src/coordination/redis-bus.ts';
 import { openPostgresDatabase } from '../src/storage/postgres-database.ts';
 import { describeGatewayBusContract } from './support/gateway-bus-contract.ts';
+import { postgresUnreachable, redisUnreachable } from './support/replica-gateways.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function postgresUnreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${new URL(DATABASE_URL).host} (${(error as Error).message})`;
-  }
-}
-
-async function redisUnreachable(): Promise<string | undefined> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return undefined;
-  } catch (error) {
-    return `Redis at ${new URL(REDIS_URL).host} (${(error as Error).message})`;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const noPostgres = await postgresUnreachable();
 const noRedis = await redisUnreachable();

@@ -12,6 +12,33 @@ export interface ReplicaSharing {
   redis?: boolean;
 }
 
+/** Why PostgreSQL (DATABASE_URL, or the local test server) cannot be reached, or undefined when it can. */
+export async function postgresUnreachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL at ${new URL(DATABASE_URL).host} (${(error as Error).message})`;
+  }
+}
+
+/** Why Redis (REDIS_URL, or the local test server) cannot be reached, or undefined when it can. */
+export async function redisUnreachable(): Promise<string | undefined> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    return undefined;
+  } catch (error) {
+    return `Redis at ${new URL(REDIS_URL).host} (${(error as Error).message})`;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * The service replicas share that cannot be reached (PostgreSQL, or Redis unless `redis: false`),
  * or undefined when all can.
@@ -19,25 +46,7 @@ export interface ReplicaSharing {
 export async function missingReplicaService({
   redis: withRedis = true,
 }: ReplicaSharing = {}): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-  } catch {
-    return `PostgreSQL at ${new URL(DATABASE_URL).host}`;
-  }
-  if (!withRedis) return undefined;
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis at ${new URL(REDIS_URL).host}`;
-  } finally {
-    redis.disconnect();
-  }
-  return undefined;
+  return (await postgresUnreachable()) ?? (withRedis ? await redisUnreachable() : undefined);
 }
 
 /** Two gateway replicas in this process, listening on loopback. */
