@@ -1,39 +1,21 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type Database, type Gateway } from '../src/index.ts';
-import { createLogger } from '../src/observability/create-logger.ts';
-import { databaseWithoutBus } from './support/database-without-bus.ts';
+import { startReplicasWithoutBus } from './support/database-without-bus.ts';
 import { type ApiClient, apiClient, eventTypes, readSse, type SseMessage } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
-import { dropSchema } from './support/test-database.ts';
+import { postgresUnreachable, type ReplicaGateways } from './support/replica-gateways.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const postgres = await reachable();
-if (!postgres) process.stderr.write('turn questions polling test skipped: PostgreSQL is not reachable\n');
+const missing = await postgresUnreachable();
+if (missing) process.stderr.write(`turn questions polling test skipped: cannot reach ${missing}\n`);
 
 /**
  * Two replicas sharing PostgreSQL and no bus (no Redis, no LISTEN: each has its own in-memory one), so a notice
  * never crosses between them, and a lease renewed only every 40 s: the answer to a question a turn on
  * A asks, given on B, reaches the turn by the polling that makes up for lost notices.
  */
-describe.skipIf(!postgres)("a turn's questions answered on another replica, without a shared bus", () => {
-  const schema = `sb_turn_poll_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+describe.skipIf(missing)("a turn's questions answered on another replica, without a shared bus", () => {
   let mcp: TestMcpServer;
-  let gateways: Gateway[] = [];
-  const databases: Database[] = [];
+  let replicas: ReplicaGateways | undefined;
   let modelA: QueuedModel;
   let onA: ApiClient;
   let onB: ApiClient;
@@ -42,31 +24,20 @@ describe.skipIf(!postgres)("a turn's questions answered on another replica, with
     mcp = await startTestMcpServer();
     const models = [queuedModel(), queuedModel()];
     modelA = models[0] as QueuedModel;
-    for (const model of models) {
-      const database = await databaseWithoutBus({ url: DATABASE_URL, schema, maxConnections: 4 });
-      databases.push(database);
-      gateways.push(
-        await createGateway({
-          database,
-          logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-          users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: 'sk-turn-poll-alice' }],
-          model,
-          servers: [{ name: 'tools', url: mcp.url }],
-          leaseMs: 120_000,
-          pollMs: 100,
-        }),
-      );
-    }
-    const [a, b] = await Promise.all(gateways.map((gateway) => gateway.listen(0)));
+    replicas = await startReplicasWithoutBus('turn_poll', (replica) => ({
+      users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey: 'sk-turn-poll-alice' }],
+      model: models[replica] as QueuedModel,
+      servers: [{ name: 'tools', url: mcp.url }],
+      leaseMs: 120_000,
+      pollMs: 100,
+    }));
+    const [a, b] = replicas.urls;
     onA = apiClient(a, 'sk-turn-poll-alice');
     onB = apiClient(b, 'sk-turn-poll-alice');
   });
   afterAll(async () => {
-    await Promise.allSettled(gateways.map((gateway) => gateway.close()));
-    gateways = [];
-    await Promise.allSettled(databases.splice(0).map((db) => db.close()));
+    await replicas?.close();
     await mcp?.close();
-    await dropSchema(DATABASE_URL, schema).catch(() => undefined);
   });
 
   const isCustom = (name: string) => (event: SseMessage) =>

@@ -4,7 +4,8 @@ import { createGateway, type Gateway, type GatewayOptions } from '../../src/inde
 import { createLogger } from '../../src/observability/create-logger.ts';
 import { dropSchema } from './test-database.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL server replicas share (DATABASE_URL, or the local test server). */
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** How the replicas share notices: through Redis (the default), or through PostgreSQL alone. */
