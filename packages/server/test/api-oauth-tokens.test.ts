@@ -1,4 +1,3 @@
-import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JwtIssuer, startJwtIssuer } from '../../servers/test/jwt-issuer.ts';
@@ -6,7 +5,7 @@ import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../servers/test/oidc-authorization-server.ts';
-import { accessTokenFor, initializeWith } from './support/endpoint-oauth.ts';
+import { accessTokenFor, initializeWith, startSilentAuthorizationServer } from './support/endpoint-oauth.ts';
 import { apiClient, type JsonReply } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
@@ -189,17 +188,9 @@ describe('REST API with access tokens of the configured authorization server (oi
   });
 
   it('answers 503 when the authorization server accepts connections and never answers', async () => {
-    const sockets = new Set<Socket>();
-    const silent = createNetServer((socket) => void sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const hanging = {
-      mcpAuthorization: {
-        issuer: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
-        timeoutMs: 100,
-      },
-    };
+    const silent = await startSilentAuthorizationServer();
     try {
-      await withGatewayBeside(gw, hanging, async (url) => {
+      await withGatewayBeside(gw, silent.options, async (url) => {
         const refused = await apiClient(url, await otherIssuer.sign({ aud: url })).get('/conversations');
         expect(refusalOf(refused)).toEqual({
           status: 503,
@@ -210,8 +201,7 @@ describe('REST API with access tokens of the configured authorization server (oi
         expect(refused.body.error.message).toBe('the authorization server could not be reached');
       });
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 

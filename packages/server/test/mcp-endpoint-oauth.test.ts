@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,6 +14,7 @@ import {
   initializeWith,
   type OAuthEndpointStack,
   startOAuthEndpointStack,
+  startSilentAuthorizationServer,
 } from './support/endpoint-oauth.ts';
 import { KEYS, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
 import type { TestMcpServer } from './support/test-mcp-server.ts';
@@ -243,19 +243,9 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   });
 
   it('answers 503 when the authorization server accepts connections and never answers, on every request', async () => {
-    const sockets = new Set<Socket>();
-    const silent = createNetServer((socket) => {
-      sockets.add(socket);
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const hanging = {
-      mcpAuthorization: {
-        issuer: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
-        timeoutMs: 100,
-      },
-    };
+    const silent = await startSilentAuthorizationServer();
     try {
-      await withGatewayBeside(gw, hanging, async (url) => {
+      await withGatewayBeside(gw, silent.options, async (url) => {
         const token = await tokenFor('bob-sso', `${url}/mcp`);
         const connections: number[] = [];
         for (const attempt of [1, 2]) {
@@ -266,14 +256,13 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
           expect({ attempt, status: refused.status }).toEqual({ attempt, status: 503 });
           const { error } = (await refused.json()) as { error: { message: string } };
           expect(error.message).toBe('Service unavailable: the authorization server could not be reached');
-          connections.push(sockets.size);
+          connections.push(silent.connections);
         }
         // The second request asked the authorization server again (a new connection), not a kept failure.
         expect(connections[1]).toBeGreaterThan(connections[0] ?? 0);
       });
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 

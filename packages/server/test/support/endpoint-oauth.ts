@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { OAuthSessionProvider } from '@switchboard/core';
 import { expect } from 'vitest';
@@ -184,4 +185,38 @@ export async function startOAuthEndpointStack(options: {
     await close();
     throw error;
   }
+}
+
+/** An authorization server on loopback that accepts connections and never answers them. */
+export interface SilentAuthorizationServer {
+  /** Gateway options verifying tokens at it, giving up after 100 ms. */
+  options: Pick<GatewayOptions, 'mcpAuthorization'>;
+  /** How many connections it has accepted. */
+  readonly connections: number;
+  /** Drops its connections and stops listening. */
+  close(): Promise<void>;
+}
+
+/** Starts a {@link SilentAuthorizationServer}. */
+export async function startSilentAuthorizationServer(): Promise<SilentAuthorizationServer> {
+  const sockets = new Set<Socket>();
+  const silent = createNetServer((socket) => {
+    sockets.add(socket);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  return {
+    options: {
+      mcpAuthorization: {
+        issuer: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        timeoutMs: 100,
+      },
+    },
+    get connections() {
+      return sockets.size;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
+  };
 }
