@@ -5,12 +5,8 @@ import { McpClientPool } from '../../src/mcp/index.ts';
 import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import { createAskingServer } from '../fixtures/asking-server.ts';
-import {
-  listen,
-  type McpNodeHandler,
-  type RunningHttpServer,
-  sessionfulHandler,
-} from '../fixtures/http-servers.ts';
+import { listenSessionful, type RunningHttpServer } from '../fixtures/http-servers.ts';
+import { loadedLayers } from '../support/test-layers.ts';
 
 /** The run's tool timeout and the connection's: far shorter than the person takes to answer. */
 const TOOL_TIMEOUT_MS = 300;
@@ -20,13 +16,11 @@ const PERSON_MS = 1_000;
 /** A turn's tool call whose server asks the person (Streamable HTTP): both deadlines wait for the answer. */
 describe('a run’s tool call waits for the person past the tool timeout', () => {
   const pool = new McpClientPool();
-  let handler: McpNodeHandler;
   let server: RunningHttpServer;
   let layers: McpLayer[];
 
   beforeAll(async () => {
-    handler = sessionfulHandler(createAskingServer);
-    server = await listen(handler.handle);
+    server = await listenSessionful(createAskingServer);
     pool.add({
       name: 'asking',
       transport: { type: 'http', url: server.url },
@@ -34,14 +28,11 @@ describe('a run’s tool call waits for the person past the tool timeout', () =>
       connectTimeoutMs: 10_000,
       answerThroughCalls: ['elicitation'],
     });
-    const loaded = await pool.layers();
-    expect(loaded.failures).toEqual([]);
-    layers = loaded.layers;
+    layers = await loadedLayers(pool);
   });
   afterAll(async () => {
     await pool.close();
     await server.close();
-    await handler.close();
   });
 
   test('the person answers the form after the tool timeout, and the call completes', async () => {

@@ -4,13 +4,9 @@ import { McpClientPool } from '../../src/mcp/index.ts';
 import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { AgentEvent } from '../../src/types/events.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
-import {
-  listen,
-  type McpNodeHandler,
-  type RunningHttpServer,
-  sessionfulHandler,
-} from '../fixtures/http-servers.ts';
+import { listenSessionful, type RunningHttpServer } from '../fixtures/http-servers.ts';
 import { createLoggingServer, loggingGate } from '../fixtures/logging-server.ts';
+import { loadedLayers } from '../support/test-layers.ts';
 
 /** Two conversations' turns call one server at once: each turn's events carry its own call's log line. */
 describe('server log messages in the events of the run whose call they came from (Streamable HTTP)', () => {
@@ -23,13 +19,11 @@ describe('server log messages in the events of the run whose call they came from
     if (received.length === 2) release();
   };
   const gate = loggingGate(2, allLogged);
-  let handler: McpNodeHandler;
   let server: RunningHttpServer;
   let layers: McpLayer[];
 
   beforeAll(async () => {
-    handler = sessionfulHandler(() => createLoggingServer(gate));
-    server = await listen(handler.handle);
+    server = await listenSessionful(() => createLoggingServer(gate));
     pool.add({
       name: 'logging',
       transport: { type: 'http', url: server.url },
@@ -38,14 +32,11 @@ describe('server log messages in the events of the run whose call they came from
       answerThroughCalls: ['log'],
       handlers: { onLog: (message) => receive(`connection: ${String(message.data)}`) },
     });
-    const loaded = await pool.layers();
-    expect(loaded.failures).toEqual([]);
-    layers = loaded.layers;
+    layers = await loadedLayers(pool);
   });
   afterAll(async () => {
     await pool.close();
     await server.close();
-    await handler.close();
   });
 
   /** A turn whose model calls `work` with `label`; resolves with the data of the run's `server_log` events. */

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import type { McpClientPool } from '../../src/mcp/index.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import type { McpToolClient, ToolOutput } from '../../src/types/tool-call.ts';
 import { SchemaValidator } from '../../src/validation/schema-validator.ts';
@@ -116,3 +118,10 @@ export function weatherClient(calls: Array<{ tool: string; args: unknown }> = []
  * that package); core's tests use it through this one source import.
  */
 export { createCalculatorStorageServer } from '../../../servers/src/calculator-storage/create-calculator-storage-server.ts';
+
+/** The layers of the pool's servers, expecting every one of them to have loaded. */
+export async function loadedLayers(pool: McpClientPool): Promise<McpLayer[]> {
+  const loaded = await pool.layers();
+  expect(loaded.failures).toEqual([]);
+  return loaded.layers;
+}
