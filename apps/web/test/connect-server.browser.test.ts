@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
 import { approveInPage } from './browser/approve-in-page.ts';
+import { askInPage } from './browser/ask-in-page.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
 import { type OAuthStack, startOAuthStack } from './browser/start-oauth-stack.ts';
 
@@ -43,18 +44,6 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     return page;
   }
 
-  /** Sends a message and waits for the turn to end. */
-  async function ask(page: Page, text: string) {
-    const before = await page.locator('[data-role="user"]').count();
-    await page.getByLabel('Message').fill(text);
-    await page.getByLabel('Message').press('Enter');
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-role="user"]').length > count,
-      before,
-    );
-    await page.waitForSelector('.app[data-running="false"]');
-  }
-
   /** The agent console's entry of a tool call, opened, as text. */
   async function toolCallDetail(page: Page, name: string): Promise<string | null> {
     const entry = page.locator('[data-testid="agent-console"] li.tool_call', { hasText: name }).last();
@@ -65,7 +54,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
   it('shows a Connect card, connects the shop in a popup and uses it in the next turn', async () => {
     const page = await open();
     stack.model.enqueue({ text: 'I cannot reach the shop yet.' });
-    await ask(page, 'Find milk in the shop');
+    await askInPage(page, 'Find milk in the shop');
     const card = page.getByTestId('connect-card');
     await expect(card.count()).resolves.toBe(1);
     await expect(card.textContent()).resolves.toContain('Connect shop to use its tools');
@@ -89,7 +78,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     await page.screenshot({ path: `${SCREENSHOTS}connect-connected.png` });
 
     stack.model.enqueue(SEARCH_MILK, { text: 'The shop has milk.' });
-    await ask(page, 'Find milk in the shop');
+    await askInPage(page, 'Find milk in the shop');
     await expect(page.getByTestId('connect-card').count()).resolves.toBe(0);
     const detail = await toolCallDetail(page, 'shop_mcp_search_products');
     expect(detail).toContain('Full Cream Milk');
@@ -109,7 +98,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     await servers.locator('li[data-authorization="required"]').waitFor();
 
     stack.model.enqueue({ text: 'I cannot reach the shop yet.' });
-    await ask(page, 'Is there bread?');
+    await askInPage(page, 'Is there bread?');
     const conversationId = await page.evaluate((key) => localStorage.getItem(key), GATEWAY_CONVERSATION_KEY);
     await page.getByTestId('connect-card').getByRole('button', { name: 'Connect shop' }).click();
     await page.waitForURL((url) => url.href.startsWith(stack.issuer));
@@ -129,7 +118,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
 
     await page.getByRole('tab', { name: /Agent console/ }).click();
     stack.model.enqueue(SEARCH_MILK, { text: 'The shop has milk.' });
-    await ask(page, 'Find milk in the shop');
+    await askInPage(page, 'Find milk in the shop');
     await expect(toolCallDetail(page, 'shop_mcp_search_products')).resolves.toContain('Full Cream Milk');
     expect(pageErrors).toEqual([]);
   });

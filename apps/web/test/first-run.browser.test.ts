@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
+import { askInPage } from './browser/ask-in-page.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
 import { type PublishedAppServer, startPublishedAppServer } from './browser/start-published-app-server.ts';
 import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
@@ -57,18 +58,6 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
     return opened;
   }
 
-  /** Sends a message and waits for the turn to end (the message shows in the same update that marks the app running). */
-  async function ask(text: string) {
-    const before = await page.locator('[data-role="user"]').count();
-    await page.getByLabel('Message').fill(text);
-    await page.getByLabel('Message').press('Enter');
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-role="user"]').length > count,
-      before,
-    );
-    await page.waitForSelector('.app[data-running="false"]');
-  }
-
   const canvasWidget = (on: Page, type: string) =>
     on.locator(`[data-testid="canvas"] [data-widget-type="${type}"]`).first();
 
@@ -85,7 +74,7 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
     const turn = page.waitForResponse(
       (response) => response.url().endsWith('/chat') && response.request().method() === 'POST',
     );
-    await ask('what is 5 plus 3');
+    await askInPage(page, 'what is 5 plus 3');
     expect((await turn).headers()['content-type']).toMatch(/^text\/event-stream/);
     const answers = await page.locator('[data-role="assistant"]').allInnerTexts();
     expect(answers.join('\n')).toContain('Result: 8');
@@ -94,7 +83,7 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
     await expect(page.getByTestId('planner-notice').textContent()).resolves.toContain('not a language model');
     await expect(canvasWidget(page, 'stat').textContent()).resolves.toMatch(/\b8\b/);
 
-    await ask('search milk');
+    await askInPage(page, 'search milk');
     await expect(canvasWidget(page, 'table').textContent()).resolves.toMatch(/Full Cream Milk/);
     await expect(page.locator('[role="alert"]').count()).resolves.toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}first-run.png` });
@@ -143,7 +132,7 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
       ),
     );
     await page.waitForSelector('.app[data-running="false"]');
-    await ask('what is stored in greeting');
+    await askInPage(page, 'what is stored in greeting');
     const answers = await page.locator('[data-role="assistant"]').allInnerTexts();
     expect(answers.at(-1)).toContain('Result: hello');
   });
@@ -171,7 +160,7 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
       if (new URL(response.url()).pathname === '/mcp-app-sandbox.html')
         sandboxCsp.push(response.headers()['content-security-policy'] ?? '');
     });
-    await ask('what time is it on the server');
+    await askInPage(page, 'what time is it on the server');
     await page.waitForSelector('[data-testid="mcp-app-frame"][data-ready="true"]');
     const proxy = await (await page.locator('[data-testid="mcp-app-frame"]').elementHandle())?.contentFrame();
     const inner = proxy?.childFrames()[0];

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askInPage } from './browser/ask-in-page.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
 import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
 
@@ -124,17 +125,6 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     shots.push(path);
   }
 
-  async function ask(text: string) {
-    const before = await page.locator('[data-role="user"]').count();
-    await page.getByLabel('Message').fill(text);
-    await page.getByLabel('Message').press('Enter');
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-role="user"]').length > count,
-      before,
-    );
-    await page.waitForSelector('.app[data-running="false"]');
-  }
-
   /** Waits for the canvas to settle (new widgets fitted and scrolled into view), then checks its layout. */
   async function expectCanvasLaidOut(widgets: number) {
     await page.waitForFunction(
@@ -166,7 +156,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
       await expect(page.getByRole('button', { name: 'what is 5 plus 3' }).count()).resolves.toBe(1);
       await shoot(`${size.name}-00-empty`);
       for (const [index, question] of TRY_ASKING.entries()) {
-        await ask(question);
+        await askInPage(page, question);
         const step = `${size.name}-${String(index + 1).padStart(2, '0')}-${question.replaceAll(' ', '-')}`;
         if (phone) {
           await shoot(`${step}-chat`);
@@ -235,14 +225,14 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     await page.reload();
     await page.waitForSelector('.app[data-ready="true"]');
     await expect(noticeCount()).resolves.toBe(0);
-    await ask('good morning');
+    await askInPage(page, 'good morning');
     const noMatch = page.getByTestId('no-tool-called');
     await expect(noMatch.textContent()).resolves.toContain('No tool was called');
     await expect(noMatch.getByRole('button', { name: 'search milk' }).count()).resolves.toBe(1);
     await shoot('phone-no-tool-called');
     // A gateway that fails the turn: the error is said in a designed banner, and the app goes on.
     await page.route('**/chat', (route) => route.fulfill({ status: 503, body: 'the gateway is restarting' }));
-    await ask('search milk');
+    await askInPage(page, 'search milk');
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/503|restarting/);
     await shoot('phone-error');
     await page.unroute('**/chat');

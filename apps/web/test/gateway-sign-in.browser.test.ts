@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../packages/server/test/support/http-client.ts';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
 import { approveInPage } from './browser/approve-in-page.ts';
+import { askInPage } from './browser/ask-in-page.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
 import { SIGN_IN_KEYS, type SignInStack, startSignInStack } from './browser/start-sign-in-stack.ts';
 
@@ -77,17 +78,6 @@ describe.skipIf(!hasChromium)('signing in to the gateway from the web app (Chrom
     await page.waitForSelector('.app[data-ready="true"]');
   }
 
-  async function ask(page: Page, text: string) {
-    const before = await page.locator('[data-role="user"]').count();
-    await page.getByLabel('Message').fill(text);
-    await page.getByLabel('Message').press('Enter');
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-role="user"]').length > count,
-      before,
-    );
-    await page.waitForSelector('.app[data-running="false"]');
-  }
-
   const userMessages = (page: Page) => page.locator('[data-role="user"]').allInnerTexts();
 
   it('signs Alice in at the identity provider, back to her own conversation, where she chats; signing out asks again', async () => {
@@ -112,7 +102,7 @@ describe.skipIf(!hasChromium)('signing in to the gateway from the web app (Chrom
     expect(listed).not.toContain(bobConversation);
 
     stack.model.enqueue({ text: 'Tulips bloom in April.' });
-    await ask(page, 'When do tulips bloom?');
+    await askInPage(page, 'When do tulips bloom?');
     await expect(page.locator('[data-role="assistant"]').last().textContent()).resolves.toContain(
       'Tulips bloom in April.',
     );
