@@ -92,10 +92,11 @@ export interface McpConnectionOptions {
    */
   answerThroughCalls?: ReadonlyArray<'elicitation' | 'sampling' | 'log'>;
   /**
-   * The least severe log message asked of a 2026-07-28 server, when the connection receives them
-   * (`handlers.onLog`, or `'log'` in `answerThroughCalls`): every request carries it, and a server
-   * sends no log messages for a request without it. Default `'info'`. A 2025-era server is sent
-   * no level and sends whatever it logs.
+   * The least severe log message asked of the server, when the connection receives them
+   * (`handlers.onLog`, or `'log'` in `answerThroughCalls`). Default `'info'`. Under 2026-07-28
+   * every request carries it, and a server sends no log messages for a request without it; a
+   * 2025-era server that declares `logging` is sent it once after initialize (`logging/setLevel`;
+   * one that fails it keeps the connection and logs at its own level, with a warning).
    */
   logLevel?: LoggingLevel;
   /** How this client introduces itself to the server. Default `{ name: 'switchboard', version: '0.1.0' }`. */

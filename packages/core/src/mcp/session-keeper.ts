@@ -11,10 +11,12 @@ import { attributeToTool } from './attribute-to-tool.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { describeMessageProblem, explainMcpError, type FailureContext } from './explain-error.ts';
 import { finishAuthorization } from './finish-authorization.ts';
+import { setLegacyLogLevel } from './log-level.ts';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
 import type { McpConnectionStatus } from './mcp-connection-info.ts';
 import { type ClientTarget, type ListedKind, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
+import { askedLogLevel } from './server-requests.ts';
 import { closeSession, neverSent, type Session } from './session.ts';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };
@@ -276,6 +278,7 @@ export class SessionKeeper {
     const context = this.context(this.#connectedBefore ? 'reconnecting' : 'connecting', 'connect', undefined);
     if (this.#closed) throw this.#closedError(context);
     let session: Session;
+    const handlers = settings.handlers();
     try {
       session = await openClient(settings.target, {
         clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
@@ -284,7 +287,7 @@ export class SessionKeeper {
         fetch: options.fetch,
         headers: options.headers,
         authorization: options.authorization,
-        handlers: settings.handlers(),
+        handlers,
         logLevel: options.logLevel,
         askingCalls: settings.askingCalls,
         server: settings.name,
@@ -296,6 +299,12 @@ export class SessionKeeper {
           if (this.#session?.client === client) settings.onListChanged(kind);
         },
         onTaskStatus: settings.onTaskStatus,
+      });
+      // A 2025 server is told the log level once (a 2026 one is asked on every request).
+      await setLegacyLogLevel(session.client, askedLogLevel(handlers, options.logLevel), {
+        server: settings.name,
+        timeout: settings.connectTimeoutMs,
+        signal: this.#closer.signal,
       });
     } catch (error) {
       throw explainMcpError(error, { ...context, diagnostics: settings.diagnostics?.() });
