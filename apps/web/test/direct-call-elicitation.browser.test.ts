@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('a direct tool call asking the person, through the
     await page.goto(gateway.url);
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('tab', { name: /Tools/ }).click();
-    await page.getByRole('button', { name: 'everything:trigger-elicitation-request' }).click();
+    await page.getByRole('button', { name: 'everything:trigger-elicitation-request', exact: true }).click();
     await page.getByRole('button', { name: 'Call tool' }).click();
 
     const card = page.getByTestId('elicitation-card');

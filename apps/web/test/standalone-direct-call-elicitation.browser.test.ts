@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('a direct tool call asking the person, in standalo
     });
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.waitForSelector('[data-testid="remote-server"][data-state="connected"]');
-    await page.getByRole('button', { name: TOOL }).click();
+    await page.getByRole('button', { name: TOOL, exact: true }).click();
     return page;
   }
 
