@@ -1,6 +1,7 @@
 import type { ClientContext } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
 import { AskingCalls } from './asking-calls.ts';
+import { LONG_LINE_BYTES, longLine, streamOf } from './sse-test-streams.test-helper.ts';
 
 /** A handler context of a server request with this JSON-RPC id. */
 const requestWithId = (id: string | number) => ({ mcpReq: { id } }) as unknown as ClientContext;
@@ -16,42 +17,6 @@ async function call(asking: AskingCalls, tag: string, body: ReadableStream<Uint8
     headers: asking.headers(tag),
   });
   return new Uint8Array(await response.arrayBuffer());
-}
-
-/** A stream of `chunks` (text, or bytes as they are). */
-function streamOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks)
-        controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-      controller.close();
-    },
-  });
-}
-
-const LONG_LINE_BYTES = 16 * 1024 * 1024;
-
-/**
- * `head`, 16 MiB of `x` in 1 KiB chunks, then `tail`, as a server would stream them (letting
- * timers run every 256 chunks, so a test that takes too long times out rather than hangs).
- */
-function longLine(head: string, tail: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const piece = encoder.encode('x'.repeat(1024));
-  let sent = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (sent === 0) controller.enqueue(encoder.encode(head));
-      if (sent % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (sent * piece.length < LONG_LINE_BYTES) controller.enqueue(piece);
-      else {
-        controller.enqueue(encoder.encode(tail));
-        controller.close();
-      }
-      sent++;
-    },
-  });
 }
 
 describe('AskingCalls.fetch on a call’s event stream', () => {

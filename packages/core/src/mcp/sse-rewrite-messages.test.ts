@@ -1,16 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { sseRewriteMessages } from './sse-rewrite-messages.ts';
+import { LONG_LINE_BYTES, longLine, streamOf } from './sse-test-streams.test-helper.ts';
 
 /** Streams `chunks` through the rewrite; returns the text that came out. */
 async function pass(chunks: string[], rewrite: (data: string) => string | undefined): Promise<string> {
-  const encoder = new TextEncoder();
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-      controller.close();
-    },
-  });
-  return new Response(source.pipeThrough(sseRewriteMessages(rewrite))).text();
+  return new Response(streamOf(chunks).pipeThrough(sseRewriteMessages(rewrite))).text();
 }
 
 const stream = [
@@ -20,30 +14,6 @@ const stream = [
   'event: message\rid: 3\rdata: {"n":\rdata: 3}\rretry: 10\r\r',
   'data: {"n":4}\n',
 ].join('');
-
-const LONG_LINE_BYTES = 16 * 1024 * 1024;
-
-/**
- * `head`, 16 MiB of `x` in 1 KiB chunks, then `tail`, as a server would stream them (letting
- * timers run every 256 chunks, so a test that takes too long times out rather than hangs).
- */
-function longLine(head: string, tail: string): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const piece = encoder.encode('x'.repeat(1024));
-  let sent = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (sent === 0) controller.enqueue(encoder.encode(head));
-      if (sent % 256 === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (sent * piece.length < LONG_LINE_BYTES) controller.enqueue(piece);
-      else {
-        controller.enqueue(encoder.encode(tail));
-        controller.close();
-      }
-      sent++;
-    },
-  });
-}
 
 describe('sseRewriteMessages', () => {
   test('passes every byte on as it came when nothing is rewritten, whatever the chunking', async () => {
