@@ -10,6 +10,7 @@ import {
   type Task,
   type TaskStatus,
 } from '@modelcontextprotocol/client';
+import { isTerminalTaskStatus } from './task-status.ts';
 
 /** The server requests a client may run as tasks (MCP 2025-11-25 `capabilities.tasks.requests`). */
 export type TaskRequestKind = 'elicitation' | 'sampling';
@@ -36,8 +37,6 @@ export const RECEIVED_TASK_LIMITS: ReceivedTaskLimits = {
   maxTtlMs: 30 * 60_000,
   pollIntervalMs: 1_000,
 };
-
-const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
 /** One task: its state as the server sees it, and how its work ends. */
 interface Entry {
@@ -193,7 +192,7 @@ export class ReceivedTasks {
   /** Cancels a task that has not ended (`tasks/cancel`): its work is abandoned. */
   cancel(taskId: string): Task {
     const entry = this.#entry(taskId);
-    if (TERMINAL.has(entry.task.status)) {
+    if (isTerminalTaskStatus(entry.task.status)) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `Cannot cancel task: already in terminal status '${entry.task.status}'`,
@@ -217,7 +216,7 @@ export class ReceivedTasks {
   /** Drops the oldest ended task when the connection keeps as many as it may; refuses when none ended. */
   #makeRoom(): void {
     if (this.#tasks.size < this.#limits.maxTasks) return;
-    const ended = [...this.#tasks.values()].find((entry) => TERMINAL.has(entry.task.status));
+    const ended = [...this.#tasks.values()].find((entry) => isTerminalTaskStatus(entry.task.status));
     if (!ended) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidRequest,

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { ToolProgress } from '../types/layers.ts';
+import { isTerminalTaskStatus } from './task-status.ts';
 import type { TaskStatusListeners } from './task-status-listeners.ts';
 
 /** How a tool may be called as a task (MCP 2025-11-25 `execution.taskSupport`). */
@@ -20,7 +21,6 @@ const DEFAULT_POLL_MS = 1_000;
 /** Bounds on the server's suggested poll interval (a server cannot make us spin, nor sleep through a deadline). */
 const MIN_POLL_MS = 100;
 const MAX_POLL_MS = 30_000;
-const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 const STATUS_TEXT: Record<TaskStatus, string> = {
   working: 'working',
   input_required: 'waiting for input',
@@ -106,8 +106,8 @@ export async function runToolTask(
     for (;;) {
       report(task);
       if (task.status === 'cancelled') throw new Error(ended(task, 'the server cancelled the task'));
-      if (task.status === 'input_required' || TERMINAL.has(task.status)) payload.start();
-      if (TERMINAL.has(task.status) || payload.settled.aborted) return await payload.result();
+      if (task.status === 'input_required' || isTerminalTaskStatus(task.status)) payload.start();
+      if (isTerminalTaskStatus(task.status) || payload.settled.aborted) return await payload.result();
       const announced = await run.statuses
         .next(task.taskId, pollInterval(task), AbortSignal.any([signal, payload.settled]))
         .catch((error: unknown) => {
@@ -126,7 +126,7 @@ export async function runToolTask(
         ));
     }
   } catch (error) {
-    if (!TERMINAL.has(task.status)) await run.cancel(task.taskId);
+    if (!isTerminalTaskStatus(task.status)) await run.cancel(task.taskId);
     throw error;
   }
 }
