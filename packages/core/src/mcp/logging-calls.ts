@@ -1,4 +1,5 @@
 import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import { randomId } from '../shared/random-id.ts';
 
 /** A server's log message, and the tag of the tool call whose response stream carried it, if one did. */
@@ -34,15 +35,15 @@ export class LoggingCalls {
    * event stays as it came).
    */
   mark(message: unknown, tag: string): string | undefined {
-    if (!isRecord(message) || message.method !== 'notifications/message' || !isRecord(message.params))
+    if (
+      !isPlainObject(message) ||
+      message.method !== 'notifications/message' ||
+      !isPlainObject(message.params)
+    )
       return undefined;
     const { params } = message;
-    if (params._meta !== undefined && !isRecord(params._meta)) return undefined;
+    if (params._meta !== undefined && !isPlainObject(params._meta)) return undefined;
     const meta = params._meta ?? {};
     return JSON.stringify({ ...message, params: { ...params, _meta: { ...meta, [this.#key]: tag } } });
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
