@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const ALL_TESTS = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
 const BROWSER_TESTS = '**/*.browser.test.ts';
+/** The standing security suite (`npm run test:security`): abuse tests and the authorization matrix. */
+const SECURITY_TESTS = '**/*.security.test.ts';
 
 /**
  * Two workers for the suite (most files spend their time starting gateways, databases and
@@ -21,7 +23,16 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ALL_TESTS,
-          exclude: [BROWSER_TESTS],
+          exclude: [BROWSER_TESTS, SECURITY_TESTS],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          include: ALL_TESTS.map((pattern) => pattern.replace('*.test.ts', '*.security.test.ts')),
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
