@@ -1,7 +1,8 @@
 /**
  * @switchboard/providers — model adapters behind core's `LanguageModel` interface: Anthropic, any
  * OpenAI-compatible server, the text tool protocol for models without native tool calling, in-browser
- * web-llm engines, the choice of model from environment variables, and the offline planner (the
+ * web-llm engines, the choice of model from environment variables or an operator's model settings
+ * (createVendorModel), and the offline planner (the
  * deterministic default when no model is configured). The fake vendor server for
  * tests lives in `@switchboard/providers/testing`; `@switchboard/providers/offline-planner` is the planner
  * alone, for pages that should not bundle the vendor SDKs.
@@ -34,6 +35,12 @@ export {
   type TextToolProtocolOptions,
   withTextToolProtocol,
 } from './text-protocol/with-text-tool-protocol.ts';
+export {
+  createVendorModel,
+  MODEL_VENDORS,
+  type ModelVendor,
+  type VendorModelOptions,
+} from './vendor-model/create-vendor-model.ts';
 export {
   createWebLlmModel,
   type WebLlmChatRequest,

@@ -1,8 +1,6 @@
 import type { LanguageModel } from '@switchboard/core';
-import { createAnthropicModel } from '../anthropic/create-anthropic-model.ts';
-import { createOpenAIModel } from '../openai/create-openai-model.ts';
 import { redactSecrets } from '../shared/redact-secrets.ts';
-import { withTextToolProtocol } from '../text-protocol/with-text-tool-protocol.ts';
+import { createVendorModel } from '../vendor-model/create-vendor-model.ts';
 import { hideCredentials, type ModelSpec, parseModelSpec } from './parse-model-spec.ts';
 
 /** The Anthropic model used when only `ANTHROPIC_API_KEY` is set. */
@@ -47,8 +45,7 @@ export function modelFromEnvironment(
   const secrets = [value(env, 'ANTHROPIC_API_KEY'), value(env, 'OPENAI_API_KEY')];
   try {
     const spec = chooseSpec(env, options);
-    const model = spec && createModel(spec, env, options);
-    return model && wrapForProtocol(model, value(env, 'SWITCHBOARD_TOOL_PROTOCOL'));
+    return spec && createModel(spec, env, options);
   } catch (error) {
     throw new Error(redactSecrets((error as Error).message, secrets));
   }
@@ -66,26 +63,31 @@ function chooseSpec(env: ModelEnvironment, options: ModelFromEnvironmentOptions)
   return undefined;
 }
 
-function createModel(spec: ModelSpec, env: ModelEnvironment, options: ModelFromEnvironmentOptions) {
+function createModel(
+  spec: ModelSpec,
+  env: ModelEnvironment,
+  options: ModelFromEnvironmentOptions,
+): LanguageModel | undefined {
+  if (spec.vendor === 'offline') return undefined;
   const common = {
+    model: spec.model,
     maxTokens: options.maxTokens,
     maxRetries: options.maxRetries,
     timeoutMs: options.timeoutMs,
+    toolProtocol: toolProtocol(value(env, 'SWITCHBOARD_TOOL_PROTOCOL')),
   };
   switch (spec.vendor) {
-    case 'offline':
-      return undefined;
     case 'anthropic':
-      return createAnthropicModel({
+      return createVendorModel({
         ...common,
-        model: spec.model,
+        vendor: 'anthropic',
         apiKey: required(env, 'ANTHROPIC_API_KEY', `anthropic:${spec.model}`),
         baseURL: urlValue(env, 'ANTHROPIC_BASE_URL'),
       });
     case 'openai':
-      return createOpenAIModel({
+      return createVendorModel({
         ...common,
-        model: spec.model,
+        vendor: 'openai',
         apiKey: required(env, 'OPENAI_API_KEY', `openai:${spec.model}`),
         baseURL: urlValue(env, 'OPENAI_BASE_URL'),
       });
@@ -96,9 +98,9 @@ function createModel(spec: ModelSpec, env: ModelEnvironment, options: ModelFromE
           `SWITCHBOARD_MODEL=openai-compatible:${spec.model} needs the server's URL: set OPENAI_BASE_URL (e.g. http://127.0.0.1:11434/v1) or write openai-compatible:<base URL>#${spec.model}`,
         );
       }
-      return createOpenAIModel({
+      return createVendorModel({
         ...common,
-        model: spec.model,
+        vendor: 'openai-compatible',
         apiKey: value(env, 'OPENAI_API_KEY'),
         baseURL,
       });
@@ -106,9 +108,8 @@ function createModel(spec: ModelSpec, env: ModelEnvironment, options: ModelFromE
   }
 }
 
-function wrapForProtocol(model: LanguageModel, protocol: string | undefined): LanguageModel {
-  if (protocol === undefined || protocol === 'native') return model;
-  if (protocol === 'text') return withTextToolProtocol(model);
+function toolProtocol(protocol: string | undefined): 'native' | 'text' {
+  if (protocol === undefined || protocol === 'native' || protocol === 'text') return protocol ?? 'native';
   throw new Error(
     `SWITCHBOARD_TOOL_PROTOCOL='${protocol}' is not supported; use 'native' (default) or 'text'`,
   );
