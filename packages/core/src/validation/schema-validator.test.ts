@@ -47,6 +47,31 @@ describe('SchemaValidator', () => {
     expect(new SchemaValidator().validate(schema, {}).valid).toBe(false);
   });
 
+  it('checks a pattern, and patternProperties, with the linear engine', () => {
+    const schema = {
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^[A-Z]{3}-\\d+$' } },
+      patternProperties: { '^x-': { type: 'number' } },
+    };
+    const validator = new SchemaValidator();
+    expect(validator.validate(schema, { code: 'ABC-12', 'x-size': 3 })).toEqual({ valid: true });
+    expect(validator.validate(schema, { code: 'abc' })).toEqual({
+      valid: false,
+      issues: [{ path: '/code', message: 'must match pattern "^[A-Z]{3}-\\d+$"' }],
+    });
+    expect(validator.validate(schema, { 'x-size': 'big' }).valid).toBe(false);
+  });
+
+  it('treats a schema whose pattern RE2 cannot run (a backreference) as one it cannot compile', () => {
+    const onInvalidSchema = vi.fn();
+    const schema = { type: 'string', pattern: '^(a)\\1$' };
+    expect(new SchemaValidator({ onInvalidSchema }).validate(schema, 'ab')).toEqual({ valid: true });
+    expect(onInvalidSchema).toHaveBeenCalledWith(
+      schema,
+      expect.stringContaining('cannot be matched in linear time'),
+    );
+  });
+
   it('reports an uncompilable schema once and lets calls through', () => {
     const onInvalidSchema = vi.fn();
     const validator = new SchemaValidator({ onInvalidSchema });

@@ -1,6 +1,7 @@
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import AjvModule from 'ajv';
 import type { JsonSchema } from '../types/layers.ts';
+import { linearRegExpEngine } from './linear-pattern.ts';
 
 interface AjvInstance {
   compile(schema: object): ValidateFunction;
@@ -22,11 +23,19 @@ export type ValidationOutcome = { valid: true } | { valid: false; issues: Valida
 
 /**
  * Validates tool inputs against JSON Schemas with compiled validators, cached per schema object.
- * A schema that cannot be compiled (invalid, or using unknown references) is reported once through
- * `onInvalidSchema` and then treated as accepting everything, so a bad server schema never blocks a call.
+ * `pattern` and `patternProperties` (a server's, so possibly hostile) match with RE2 in time linear
+ * in the value, never with a backtracking `RegExp`. A schema that cannot be compiled (invalid, using
+ * unknown references, or with a pattern RE2 cannot run: backreferences, lookaround) is reported once
+ * through `onInvalidSchema` and then treated as accepting everything, so a bad server schema never
+ * blocks a call: the server still checks its own input.
  */
 export class SchemaValidator {
-  readonly #ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  readonly #ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateFormats: false,
+    code: { regExp: linearRegExpEngine },
+  });
   readonly #compiled = new WeakMap<JsonSchema, ValidateFunction | null>();
   readonly #onInvalidSchema?: (schema: JsonSchema, error: string) => void;
 

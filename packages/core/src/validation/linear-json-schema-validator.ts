@@ -1,0 +1,53 @@
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator, addFormats } from '@modelcontextprotocol/client/validators/ajv';
+import { Ajv } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { linearRegExpEngine } from './linear-pattern.ts';
+
+type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+const ENGINES = { '2020-12': Ajv2020, '2019-09': Ajv2019, 'draft-07': Ajv } as const;
+
+/**
+ * The MCP SDK's ajv validator, set up as the SDK's default one is (an engine per `$schema` dialect,
+ * formats checked) except that `pattern` and `patternProperties` match with RE2 in linear time.
+ * Give it as `jsonSchemaValidator` to every SDK `Client` and `Server` that validates a schema a
+ * server wrote: a tool's `outputSchema` (checked against each result), a form's `requestedSchema`
+ * (checked against the person's answer). With the SDK's default, a hostile `^(a+)+$` and a result
+ * of 40 `a`s and a `!` held the event loop for minutes. A pattern RE2 cannot compile fails that
+ * schema's compilation, which the SDK reports for that tool or form alone.
+ */
+export class LinearJsonSchemaValidator implements jsonSchemaValidator {
+  readonly #byDialect = new Map<Dialect, AjvJsonSchemaValidator>();
+
+  /** The validator for `schema`, compiled by the engine of its dialect. */
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const dialect = dialectOf(schema);
+    let validator = this.#byDialect.get(dialect);
+    if (!validator) {
+      const engine = new ENGINES[dialect]({
+        strict: false,
+        validateFormats: true,
+        validateSchema: false,
+        allErrors: true,
+        code: { regExp: linearRegExpEngine },
+      });
+      addFormats(engine as unknown as Parameters<typeof addFormats>[0]);
+      validator = new AjvJsonSchemaValidator(engine);
+      this.#byDialect.set(dialect, validator);
+    }
+    return validator.getValidator<T>(schema);
+  }
+}
+
+function dialectOf(schema: JsonSchemaType): Dialect {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema.replace(/#$/, '') : '';
+  if (declared.endsWith('json-schema.org/draft/2019-09/schema')) return '2019-09';
+  if (
+    declared.endsWith('json-schema.org/draft-07/schema') ||
+    declared.endsWith('json-schema.org/draft-06/schema')
+  )
+    return 'draft-07';
+  return '2020-12';
+}
