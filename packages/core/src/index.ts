@@ -46,9 +46,9 @@ export {
 export { AgentRun } from './loop/agent-run.ts';
 export {
   type ApprovalAction,
+  type ApprovalPolicies,
   type ApprovalPolicy,
   type ApprovalRule,
-  combinePolicies,
   decideApproval,
 } from './loop/approval-policy.ts';
 export type { LoopLimits } from './loop/limits.ts';
@@ -80,6 +80,8 @@ export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './
 export { AgentSession, type AgentSessionSnapshot } from './session/agent-session.ts';
 export { checkStrictModeSchema } from './strict-schema/check-strict-mode-schema.ts';
 export type * from './types/index.ts';
+export { LinearJsonSchemaValidator } from './validation/linear-json-schema-validator.ts';
+export { compileLinearPattern, type LinearPattern } from './validation/linear-pattern.ts';
 export { SchemaValidator, type ValidationIssue } from './validation/schema-validator.ts';
 export {
   createWebMcpServer,

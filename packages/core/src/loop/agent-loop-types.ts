@@ -7,7 +7,7 @@ import type { ToolLayer } from '../types/layers.ts';
 import type { LanguageModel } from '../types/model.ts';
 import type { McpToolClient, ToolCall } from '../types/tool-call.ts';
 import type { SchemaValidator } from '../validation/schema-validator.ts';
-import type { ApprovalPolicy } from './approval-policy.ts';
+import type { ApprovalPolicies } from './approval-policy.ts';
 import type { LoopLimits } from './limits.ts';
 
 /** Callbacks of the agent loop (the seed's callback style; the event stream carries the same). */
@@ -35,7 +35,8 @@ export interface AgentLoopOptions {
   callbacks?: AgentCallbacks;
   signal?: AbortSignal;
   limits?: Partial<LoopLimits>;
-  approvalPolicy?: ApprovalPolicy;
+  /** The deployment's approval policy and any the conversation adds (strictest answer wins). */
+  approvalPolicies?: ApprovalPolicies;
   /** `lazy` (default): discovery tools first, servers activated on first use. `eager`: every tool at once. */
   discovery?: 'lazy' | 'eager';
   maxResultLength?: number;

@@ -1,41 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { combinePolicies, decideApproval } from './approval-policy.ts';
+import { type ApprovalPolicy, decideApproval } from './approval-policy.ts';
 
 describe('decideApproval', () => {
   it('allows everything without a policy', () => {
-    expect(decideApproval(undefined, 'shop', 'checkout')).toBe('allow');
+    expect(decideApproval([], 'shop', 'checkout')).toBe('allow');
+    expect(decideApproval([undefined], 'shop', 'checkout')).toBe('allow');
   });
 
   it('uses the first matching server:tool glob', () => {
-    const policy = {
+    const policy: ApprovalPolicy = {
       rules: [
-        { match: 'shop:checkout', action: 'ask' as const },
-        { match: 'shop:*', action: 'allow' as const },
-        { match: '*:delete_*', action: 'deny' as const },
+        { match: 'shop:checkout', action: 'ask' },
+        { match: 'shop:*', action: 'allow' },
+        { match: '*:delete_*', action: 'deny' },
       ],
     };
-    expect(decideApproval(policy, 'shop', 'checkout')).toBe('ask');
-    expect(decideApproval(policy, 'shop', 'get_cart')).toBe('allow');
-    expect(decideApproval(policy, 'files', 'delete_file')).toBe('deny');
-    expect(decideApproval(policy, 'files', 'read.file')).toBe('allow');
+    expect(decideApproval([policy], 'shop', 'checkout')).toBe('ask');
+    expect(decideApproval([policy], 'shop', 'get_cart')).toBe('allow');
+    expect(decideApproval([policy], 'files', 'delete_file')).toBe('deny');
+    expect(decideApproval([policy], 'files', 'read.file')).toBe('allow');
   });
 
   it('falls back to annotations, then to the default action', () => {
-    const policy = {
-      readOnly: 'allow' as const,
-      destructive: 'ask' as const,
-      defaultAction: 'deny' as const,
-    };
-    expect(decideApproval(policy, 's', 'read', { readOnlyHint: true })).toBe('allow');
-    expect(decideApproval(policy, 's', 'drop', { destructiveHint: true })).toBe('ask');
-    expect(decideApproval(policy, 's', 'other')).toBe('deny');
+    const policy: ApprovalPolicy = { readOnly: 'allow', destructive: 'ask', defaultAction: 'deny' };
+    expect(decideApproval([policy], 's', 'read', { readOnlyHint: true })).toBe('allow');
+    expect(decideApproval([policy], 's', 'drop', { destructiveHint: true })).toBe('ask');
+    expect(decideApproval([policy], 's', 'other')).toBe('deny');
   });
 
-  it('tries a conversation policy before the deployment one', () => {
-    const deployment = { rules: [{ match: 'shop:*', action: 'ask' as const }] };
-    const conversation = { rules: [{ match: 'shop:checkout', action: 'allow' as const }] };
-    const combined = combinePolicies(conversation, deployment);
-    expect(decideApproval(combined, 'shop', 'checkout')).toBe('allow');
-    expect(decideApproval(combined, 'shop', 'add_to_cart')).toBe('ask');
+  it("never lets a conversation's allow loosen the deployment's ask or deny", () => {
+    const conversation: ApprovalPolicy = { rules: [{ match: 'shop:checkout', action: 'allow' }] };
+    const asks: ApprovalPolicy = { rules: [{ match: 'shop:*', action: 'ask' }] };
+    const denies: ApprovalPolicy = { rules: [{ match: 'shop:checkout', action: 'deny' }] };
+    expect(decideApproval([asks, conversation], 'shop', 'checkout')).toBe('ask');
+    expect(decideApproval([denies, conversation], 'shop', 'checkout')).toBe('deny');
+    expect(decideApproval([conversation, denies], 'shop', 'checkout')).toBe('deny');
+  });
+
+  it('lets a conversation tighten what the deployment allows', () => {
+    const deployment: ApprovalPolicy = { rules: [{ match: 'shop:*', action: 'allow' }] };
+    const conversation: ApprovalPolicy = {
+      rules: [
+        { match: 'shop:checkout', action: 'deny' },
+        { match: 'shop:add_to_cart', action: 'ask' },
+      ],
+    };
+    expect(decideApproval([deployment, conversation], 'shop', 'checkout')).toBe('deny');
+    expect(decideApproval([deployment, conversation], 'shop', 'add_to_cart')).toBe('ask');
+    expect(decideApproval([deployment, conversation], 'shop', 'get_cart')).toBe('allow');
+  });
+
+  it("keeps the deployment's defaults when a conversation sets looser ones", () => {
+    const deployment: ApprovalPolicy = { destructive: 'ask', defaultAction: 'ask' };
+    const conversation: ApprovalPolicy = { destructive: 'allow', defaultAction: 'allow' };
+    expect(decideApproval([deployment, conversation], 's', 'drop', { destructiveHint: true })).toBe('ask');
+    expect(decideApproval([deployment, conversation], 's', 'other')).toBe('ask');
+  });
+
+  it('matches globs literally and without regard to case', () => {
+    const policy: ApprovalPolicy = { rules: [{ match: 'Files:read.*', action: 'deny' }] };
+    expect(decideApproval([policy], 'files', 'read.file')).toBe('deny');
+    expect(decideApproval([policy], 'files', 'readXfile')).toBe('allow');
   });
 });

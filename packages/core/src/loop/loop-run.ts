@@ -257,7 +257,7 @@ export class LoopRun {
       signal: this.#signal,
       emit: this.emit,
       serverRequests: this.#interactions.serverRequests,
-      approvalPolicy: this.#options.approvalPolicy,
+      approvalPolicies: this.#options.approvalPolicies,
       loopDetector,
       repeatedCallLimit: this.#limits.repeatedCallLimit,
     };

@@ -478,14 +478,14 @@ describe('suspending and resuming', () => {
   });
 
   it('asks before calls the policy marks "ask", runs approved ones and tells the model about denied ones', async () => {
-    const approvalPolicy = { rules: [{ match: 'calculator:set-storage', action: 'ask' as const }] };
+    const approvalPolicies = [{ rules: [{ match: 'calculator:set-storage', action: 'ask' as const }] }];
     const store = {
       toolCalls: [
         { id: 's1', name: 'calculator_webmcp_set-storage', input: { key: 'greeting', value: 'hello' } },
       ],
     };
     const base = options([store, (request) => ({ text: lastToolResults(request.messages)[0].content })], {
-      approvalPolicy,
+      approvalPolicies,
     });
     const first = await runAgentLoop('store hello under greeting', base);
     expect(first.stopReason).toBe('awaiting_approval');
@@ -496,7 +496,7 @@ describe('suspending and resuming', () => {
     expect(approved.text).toBe('Stored value at key: greeting');
 
     const denyBase = options([store, (request) => ({ text: lastToolResults(request.messages)[0].content })], {
-      approvalPolicy,
+      approvalPolicies,
     });
     const second = await runAgentLoop('store it', denyBase);
     const denied = await resumeAgentLoop(

@@ -5,7 +5,7 @@ import type { AgentEventInput } from '../types/events.ts';
 import type { CallServerRequests } from '../types/layers.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../types/messages.ts';
 import type { ToolCall } from '../types/tool-call.ts';
-import type { ApprovalPolicy } from './approval-policy.ts';
+import type { ApprovalPolicies } from './approval-policy.ts';
 import { decideApproval } from './approval-policy.ts';
 import type { LoopDetector } from './loop-detector.ts';
 
@@ -17,7 +17,7 @@ export interface ToolStepContext {
   emit: (event: AgentEventInput) => void;
   /** Answers to what a server asks during a call of this step (the run's person and model). */
   serverRequests?: CallServerRequests;
-  approvalPolicy?: ApprovalPolicy;
+  approvalPolicies?: ApprovalPolicies;
   loopDetector: LoopDetector;
   repeatedCallLimit: number;
 }
@@ -123,7 +123,7 @@ function classify(block: ToolUseBlock, context: ToolStepContext): Verdict {
   if (parsed?.kind !== 'tool') return { kind: 'run' };
   if ('executedBy' in parsed.layer) return { kind: 'pending', reason: 'client_tool' };
   const action = decideApproval(
-    context.approvalPolicy,
+    context.approvalPolicies ?? [],
     parsed.server,
     parsed.toolName,
     parsed.tool.annotations,
@@ -131,7 +131,7 @@ function classify(block: ToolUseBlock, context: ToolStepContext): Verdict {
   if (action === 'deny') {
     return {
       kind: 'answer',
-      text: errorText(`${block.name} is not allowed by this deployment's tool policy; do not retry it.`),
+      text: errorText(`${block.name} is not allowed by the approval policy; do not retry it.`),
     };
   }
   return action === 'ask' ? { kind: 'pending', reason: 'approval' } : { kind: 'run' };

@@ -1,3 +1,4 @@
+import type { JsonSchemaType } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { LinearJsonSchemaValidator } from './linear-json-schema-validator.ts';
 
@@ -16,11 +17,13 @@ describe('LinearJsonSchemaValidator', () => {
   });
 
   it('compiles each schema by the engine of its $schema dialect', () => {
-    const tuple = new LinearJsonSchemaValidator().getValidator({
+    // Tuple `items` are draft-07 only; the SDK's schema type is 2020-12's.
+    const draft07Tuple = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'array',
       items: [{ type: 'string' }],
-    });
+    } as unknown as JsonSchemaType;
+    const tuple = new LinearJsonSchemaValidator().getValidator(draft07Tuple);
     expect(tuple(['a']).valid).toBe(true);
     expect(tuple([1]).valid).toBe(false);
   });

@@ -1,11 +1,10 @@
-import {
-  type AgentLoopOptions,
-  type ApprovalPolicy,
-  type ClientLayer,
-  combinePolicies,
-  type LanguageModel,
-  type SchemaValidator,
-  type ToolLayer,
+import type {
+  AgentLoopOptions,
+  ApprovalPolicy,
+  ClientLayer,
+  LanguageModel,
+  SchemaValidator,
+  ToolLayer,
 } from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
@@ -80,10 +79,8 @@ export async function prepareTurn(deps: TurnSetupDeps, user: User, row: Conversa
         maxSessionToolTurns: cap(row.limits.tool_turns_per_session, deps.limits.toolTurnsPerSession),
         maxToolCalls: deps.limits.toolCallsPerRequest,
       },
-      approvalPolicy:
-        row.approval_policy || deployment
-          ? combinePolicies(row.approval_policy ?? undefined, deployment)
-          : undefined,
+      // The conversation's policy can only tighten the deployment's: the strictest answer wins.
+      approvalPolicies: [deployment, row.approval_policy ?? undefined],
       toolTimeoutMs: deps.limits.toolTimeoutMs,
       validator: deps.validator,
     },

@@ -11,7 +11,7 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 
 export const ApprovalPolicySchema: JsonSchema = {
   type: 'object',
   description:
-    'Rules are tried in order (first match wins), then the annotation defaults, then defaultAction.',
+    "Rules are tried in order (first match wins), then the annotation defaults, then defaultAction (default allow). A conversation's policy is decided apart from the deployment's and the stricter answer wins (deny > ask > allow): it can only tighten the deployment's policy, never loosen it.",
   additionalProperties: false,
   properties: {
     rules: {
@@ -24,7 +24,8 @@ export const ApprovalPolicySchema: JsonSchema = {
         properties: {
           match: {
             ...text(200, 1),
-            description: '`server:tool` glob; `*` matches anything (e.g. `shop:*`, `*:delete_*`).',
+            description:
+              '`server:tool` glob: `*` matches any run of characters (e.g. `shop:*`, `*:delete_*`), case is ignored, every other character is literal.',
           },
           action: { enum: ['allow', 'ask', 'deny'] },
         },

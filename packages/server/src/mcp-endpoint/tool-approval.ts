@@ -53,7 +53,7 @@ export class ToolApproval {
     ctx: ServerContext,
     clientCanElicit: boolean,
   ): Promise<ApprovalOutcome> {
-    const action = decideApproval(await this.#policy(), tool.server, tool.tool.name, tool.tool.annotations);
+    const action = decideApproval([await this.#policy()], tool.server, tool.tool.name, tool.tool.annotations);
     if (action === 'allow') return { run: true };
     const subject = `${tool.server}:${tool.tool.name}`;
     if (action === 'deny') {

@@ -262,7 +262,7 @@ export function createGatewayDriver(options: {
         call,
         tool,
         missing: server ? undefined : `the gateway has no server named "${call.serverName}"`,
-        action: decideApproval(policy, call.server, call.name, tool?.annotations),
+        action: decideApproval([policy], call.server, call.name, tool?.annotations),
         confirm,
         run: async () => {
           const output = await json<{ content: string; is_error: boolean; structured?: unknown }>(

@@ -93,7 +93,7 @@ export function createStandaloneDriver(
     session,
     signal,
     systemPrompt: SYSTEM_PROMPT,
-    approvalPolicy: { rules: approvalRules },
+    approvalPolicies: [{ rules: approvalRules }],
     callbacks: { onEvent },
   });
 
@@ -220,7 +220,7 @@ export function createStandaloneDriver(
       return runAppToolCall({
         call,
         ...target,
-        action: decideApproval({ rules: approvalRules }, call.server, call.name, target.tool?.annotations),
+        action: decideApproval([{ rules: approvalRules }], call.server, call.name, target.tool?.annotations),
         confirm,
       });
     },

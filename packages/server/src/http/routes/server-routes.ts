@@ -171,7 +171,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
       );
     }
     const policy = await services.settings.approvalPolicy();
-    if (decideApproval(policy, sanitizeServerName(row.name), tool.name, tool.annotations) === 'deny') {
+    if (decideApproval([policy], sanitizeServerName(row.name), tool.name, tool.annotations) === 'deny') {
       throw new ApiError(
         403,
         'tool_denied',
