@@ -13,6 +13,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import type { McpServerRequestHandlers } from '../types/server-requests.ts';
+import { LinearJsonSchemaValidator } from '../validation/linear-json-schema-validator.ts';
 import type { AskingCalls } from './asking-calls.ts';
 import { CallAwareClient } from './call-aware-client.ts';
 import type { McpProtocolMode } from './connection-options.ts';
@@ -128,6 +129,7 @@ async function connectOnce(
     settings.clientInfo,
     {
       capabilities: clientCapabilities(settings.handlers),
+      jsonSchemaValidator: new LinearJsonSchemaValidator(),
       versionNegotiation: {
         mode: protocol === 'auto' || protocol === 'legacy' ? protocol : { pin: protocol.pin },
       },

@@ -12,11 +12,10 @@ const ENGINES = { '2020-12': Ajv2020, '2019-09': Ajv2019, 'draft-07': Ajv } as c
 /**
  * The MCP SDK's ajv validator, set up as the SDK's default one is (an engine per `$schema` dialect,
  * formats checked) except that `pattern` and `patternProperties` match with RE2 in linear time.
- * Give it as `jsonSchemaValidator` to every SDK `Client` and `Server` that validates a schema a
- * server wrote: a tool's `outputSchema` (checked against each result), a form's `requestedSchema`
- * (checked against the person's answer). With the SDK's default, a hostile `^(a+)+$` and a result
- * of 40 `a`s and a `!` held the event loop for minutes. A pattern RE2 cannot compile fails that
- * schema's compilation, which the SDK reports for that tool or form alone.
+ * Our MCP clients take it as `jsonSchemaValidator`, since they check each tool result against the
+ * server's `outputSchema`: with the SDK's default, a hostile `^(a+)+$` and a result of 40 `a`s and a
+ * `!` held the event loop for hours. A pattern RE2 cannot compile fails that schema's compilation,
+ * which the SDK reports for that tool alone.
  */
 export class LinearJsonSchemaValidator implements jsonSchemaValidator {
   readonly #byDialect = new Map<Dialect, AjvJsonSchemaValidator>();
