@@ -32,6 +32,7 @@ import { TurnNotStartedError } from './turn-not-started-error.ts';
 import { prepareTurn, type TurnSetup, type TurnSetupDeps } from './turn-setup.ts';
 import type { ActiveTurn, TurnInput, TurnOutcome } from './turn-types.ts';
 import { unavailableNotice } from './unavailable-notice.ts';
+import { UnknownModelError } from './unknown-model-error.ts';
 
 /** What the runner needs. */
 export interface TurnRunnerOptions {
@@ -79,7 +80,8 @@ export class TurnRunner {
    * Starts a turn; resolves once the conversation is leased, the user's message stored and the loop
    * started (or, for a resume, the answers accepted). Rejects otherwise: with the store's error when the
    * conversation cannot be leased (e.g. `TurnAlreadyRunningError`), core's `ResumeError` for a resume
-   * it refuses, or a {@link TurnNotStartedError}.
+   * it refuses, an {@link UnknownModelError} when the conversation names a model the operator does not
+   * offer (nothing is sent anywhere), or a {@link TurnNotStartedError}.
    */
   async start(user: User, conversationId: string, input: TurnInput): Promise<ActiveTurn> {
     const runId = newId('run');
@@ -97,7 +99,7 @@ export class TurnRunner {
       cached: this.#sessions.get(conversationId),
     });
     const live = new LiveRun({ conversationId, runId, firstSeq: acquired.firstSeq, stored: acquired.stored });
-    const release = async (error: ResumeError | TurnNotStartedError) => {
+    const release = async (error: ResumeError | TurnNotStartedError | UnknownModelError) => {
       await releaseConversation(
         db,
         { conversationId, owner: instanceId, runId, status: acquired.previousStatus, seq: live.lastSeq + 1 },
@@ -113,7 +115,12 @@ export class TurnRunner {
       setup = await prepareTurn(this.#options.setup, user, acquired.row);
     } catch (error) {
       throw await release(
-        new TurnNotStartedError('turn_setup_failed', `the turn could not start: ${(error as Error).message}`),
+        error instanceof UnknownModelError
+          ? error
+          : new TurnNotStartedError(
+              'turn_setup_failed',
+              `the turn could not start: ${(error as Error).message}`,
+            ),
       );
     }
     // The row's session was parsed for this turn alone: the loop may work on it as it is.

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAutoUiServer } from '@switchboard/autoui';
-import { embedderFromEnv, type LanguageModel } from '@switchboard/core';
-import { createOfflinePlanner, modelFromEnvironment } from '@switchboard/providers';
+import { embedderFromEnv } from '@switchboard/core';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import type { Logger } from 'pino';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
+import { configuredModels } from '../config/configured-models.ts';
 import {
   configuredMcpAuthorization,
   configuredMcpMode,
@@ -50,8 +50,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', impor
 /**
  * `switchboard serve`: the gateway with the configured database (PGlite in `dataDir` unless
  * DATABASE_URL), Redis when REDIS_URL is set, the shipped demo servers in-process, the UI layer
- * (autoui's widgets and canvas) in every conversation, the configured model (the offline planner
- * when none), the users (open access on loopback when there are none), and the web app's built
+ * (autoui's widgets and canvas) in every conversation, the operator's models (users pick by id; the
+ * offline planner when none is configured), the users (open access on loopback when there are none), and the web app's built
  * files when present.
  */
 export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Serving> {
@@ -75,9 +75,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   }
   const logger = createLogger({ level: config.logLevel ?? env.LOG_LEVEL ?? 'info' });
   for (const warning of configured.warnings) logger.warn(warning);
-  const modelFor = (spec: string | undefined): LanguageModel =>
-    modelFromEnvironment(spec ? { ...env, SWITCHBOARD_MODEL: spec } : env) ?? createOfflinePlanner();
-  const model = modelFor(env.SWITCHBOARD_MODEL || config.model);
+  const { model, models } = configuredModels(config, env);
   const embeddings = embedderFromEnv(env);
   const shippedNames =
     config.shippedServers === false
@@ -101,7 +99,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       redisUrl: env.REDIS_URL || config.redisUrl,
       redisPrefix: env.SWITCHBOARD_REDIS_PREFIX || config.redisPrefix,
       model,
-      modelFromSpec: (spec) => modelFor(spec),
+      models,
       users,
       openAccess: users.length === 0,
       limits: config.limits,

@@ -65,6 +65,32 @@ export interface ConfiguredServers {
   warnings: string[];
 }
 
+/**
+ * A model the operator offers (the configuration's `models`): users pick it by `id`. Its key is read
+ * from the variable `apiKeyEnv` names (a key written in the file is refused) and sent only to
+ * `baseUrl` (default: the vendor's own API). See `configuredModels`.
+ */
+export interface ConfiguredModel {
+  /** What users pick (`GET /models`, a conversation's `model`). */
+  id: string;
+  /** How people are shown it (default: the id). */
+  label?: string;
+  /** `anthropic`, `openai`, `openai-compatible` or `offline` (the offline planner). */
+  vendor: string;
+  /** The vendor's name for the model, e.g. `claude-sonnet-5-5` (not for `offline`). */
+  model?: string;
+  /** Where the vendor's API is (required for `openai-compatible`, e.g. `http://127.0.0.1:11434/v1`). */
+  baseUrl?: string;
+  /** The environment variable holding its key (required for `anthropic` and `openai`). */
+  apiKeyEnv?: string;
+  /** `native` (default) or `text`: tools through the text protocol, for models without tool calling. */
+  toolProtocol?: 'native' | 'text';
+  /** What it costs per million input and output tokens, in `currency` (ISO 4217; default `USD`). */
+  price?: { input: number; output: number; currency?: string };
+  /** The model of conversations that name none (at most one entry; default: the first). */
+  default?: boolean;
+}
+
 /** The configuration file of `switchboard serve` (JSON; see switchboard.config.example.json). */
 export interface SwitchboardConfig {
   host?: string;
@@ -77,8 +103,14 @@ export interface SwitchboardConfig {
   /** Redis for replicas; `REDIS_URL` wins. */
   redisUrl?: string;
   redisPrefix?: string;
-  /** A model spec (`anthropic:<model>`, `openai:<model>`, `openai-compatible:<url>#<model>`, `offline`); `SWITCHBOARD_MODEL` wins. */
+  /**
+   * The default model: an id of `models`, or a model spec (`anthropic:<model>`, `openai:<model>`,
+   * `openai-compatible:<url>#<model>`, `offline`) with its key from the environment;
+   * `SWITCHBOARD_MODEL` wins.
+   */
   model?: string;
+  /** The models users may pick by id; without it, the only model is the default. */
+  models?: ConfiguredModel[];
   limits?: Partial<GatewayLimits>;
   approvalPolicy?: ApprovalPolicy;
   servers?: ConfiguredServer[];
@@ -130,6 +162,7 @@ const KNOWN_KEYS = new Set([
   'redisUrl',
   'redisPrefix',
   'model',
+  'models',
   'limits',
   'approvalPolicy',
   'servers',

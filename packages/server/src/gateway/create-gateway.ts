@@ -22,8 +22,7 @@ import { LOCAL_USER } from '../auth/local-user.ts';
 import type { UserSeed } from '../auth/user.ts';
 import type { WebSignInOptions } from '../auth/web-sign-in.ts';
 import { CatalogCache } from '../chat/catalog-cache.ts';
-import { modelLabel } from '../chat/model-label.ts';
-import { createModelResolver } from '../chat/model-resolver.ts';
+import { createModelResolver, type OperatorModel } from '../chat/model-resolver.ts';
 import { storedToolEmbedder } from '../chat/stored-tool-embedder.ts';
 import { TurnRunner } from '../chat/turn-runner.ts';
 import type { ServerSeed } from '../config/server-seed.ts';
@@ -64,10 +63,14 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** Prefix of every Redis key and channel (default `switchboard:`); one per deployment. */
   redisPrefix?: string;
-  /** The default model. */
+  /** The default model (of conversations and stateless requests whose `model` is null). */
   model: LanguageModel;
-  /** Makes the model a conversation names by spec (`anthropic:<model>`…); without it only the default is served. */
-  modelFromSpec?: (spec: string) => LanguageModel;
+  /**
+   * The operator's models, which users pick by id (`GET /models`); an entry holding `model` itself is
+   * the default's. The default is always offered (under its own id when no entry holds it); no
+   * other model is ever made: any other `model` a user names is refused with `unknown_model`.
+   */
+  models?: OperatorModel[];
   /** Users and their API keys (created or updated at start). */
   users?: UserSeed[];
   /** No API keys: every caller is the local administrator. Only for gateways bound to loopback. */
@@ -148,6 +151,8 @@ export interface Gateway {
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? createLogger();
   const limits: GatewayLimits = { ...DEFAULT_GATEWAY_LIMITS, ...options.limits };
+  // First: a model list that cannot be served is refused before anything is opened.
+  const models = createModelResolver(options.model, options.models);
   const instanceId = options.instanceId ?? `gw_${randomUUID().slice(0, 8)}`;
   const ownsDatabase = !isDatabase(options.database);
   const db = isDatabase(options.database) ? options.database : await openDatabase(options.database ?? {});
@@ -202,7 +207,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await registry.start();
   const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });
   await settings.start();
-  const models = createModelResolver(options.model, options.modelFromSpec);
   const catalogs = new CatalogCache(
     options.embeddings
       ? {
@@ -293,7 +297,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     webDir: options.webDir,
     webApp: {
       ...options.webApp,
-      config: { modelLabel: modelLabel(options.model), ...options.webApp?.config },
+      config: { modelLabel: models.defaultEntry.label, ...options.webApp?.config },
     },
   });
   let server: ReturnType<typeof serve> | undefined;

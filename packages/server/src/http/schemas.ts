@@ -63,6 +63,14 @@ export const ConversationLimitsSchema: JsonSchema = {
   },
 };
 
+/** A model by the id the operator gave it (`GET /models`), or null for the default. */
+const ModelChoiceSchema: JsonSchema = {
+  ...nullable(text(300, 1)),
+  description:
+    "The id of one of the operator's models (`GET /models`); null: the gateway's default. Anything else, " +
+    'such as a vendor spec or URL, is refused with 400 `unknown_model`.',
+};
+
 export const ConversationInputSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -70,10 +78,7 @@ export const ConversationInputSchema: JsonSchema = {
     title: text(500),
     system_prompt: text(100_000),
     context: { description: 'Anything the model should know (JSON); added to the system prompt.' },
-    model: {
-      ...nullable(text(300, 1)),
-      description: 'A model spec (`anthropic:<model>`, …); null: the gateway default.',
-    },
+    model: ModelChoiceSchema,
     enabled_tools: {
       type: 'array',
       maxItems: 1000,
@@ -223,6 +228,7 @@ export const StatelessChatRequestSchema: JsonSchema = {
     },
     systemPrompt: text(100_000),
     context: { description: 'Anything the model should know (JSON).' },
+    model: ModelChoiceSchema,
   },
 };
 

@@ -1,5 +1,6 @@
 import { ResumeError } from '@switchboard/core';
 import { TurnNotStartedError } from '../chat/turn-not-started-error.ts';
+import { UnknownModelError } from '../chat/unknown-model-error.ts';
 import {
   ConversationBusyError,
   ConversationNotFoundError,
@@ -30,6 +31,8 @@ export function toApiError(error: unknown): unknown {
     return new ApiError(409, 'nothing_pending', error.message, { details: { status: error.status } });
   if (error instanceof MessageNotFoundError) return new ApiError(404, 'message_not_found', error.message);
   if (error instanceof InvalidCursorError) return new ApiError(400, 'invalid_cursor', error.message);
+  if (error instanceof UnknownModelError)
+    return new ApiError(400, error.code, error.message, { details: { available: error.available } });
   if (error instanceof TurnNotStartedError) return new ApiError(500, error.code, error.message);
   if (error instanceof ResumeError) {
     const status = error.code === 'unknown_call' ? 404 : error.code === 'wrong_kind' ? 400 : 409;

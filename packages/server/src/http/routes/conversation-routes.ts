@@ -15,18 +15,8 @@ import { ConversationInputSchema } from '../schemas.ts';
 /** Conversations: create, list (paginated, searchable), read, update, delete. */
 export function conversationRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
-  const checkModel = (input: ConversationInput) => {
-    if (!input.model) return;
-    try {
-      services.models.resolve(input.model);
-    } catch (error) {
-      throw new ApiError(
-        400,
-        'invalid_model',
-        `model ${JSON.stringify(input.model)}: ${(error as Error).message}`,
-      );
-    }
-  };
+  // Only an id of the operator's models (or null): anything else is refused here, before it is stored.
+  const checkModel = (input: ConversationInput) => services.models.resolve(input.model);
 
   app.post('/', async (c) => {
     const input = await readBody<ConversationInput>(c, ConversationInputSchema, services);

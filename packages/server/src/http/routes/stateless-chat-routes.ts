@@ -26,6 +26,7 @@ interface StatelessBody {
   tools?: ClientToolDeclaration[];
   systemPrompt?: string;
   context?: unknown;
+  model?: string | null;
 }
 
 /**
@@ -39,6 +40,7 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
   app.post('/conversation', async (c) => {
     const user = c.get('user');
     const body = await readBody<StatelessBody>(c, StatelessChatRequestSchema, services);
+    const model = services.models.resolve(body.model);
     await enforceRateLimit(c, services, user);
     const tools = body.tools ?? [];
     const catalog = services.catalogs.get(tools.length > 0 ? [clientLayer(tools)] : []);
@@ -83,7 +85,6 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
       if (error instanceof MessageFormatError) throw new ApiError(400, 'invalid_messages', error.message);
       throw error;
     }
-    const model = services.models.defaultModel;
     const options = {
       provider: model,
       layers,
