@@ -51,8 +51,8 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', impor
  * `switchboard serve`: the gateway with the configured database (PGlite in `dataDir` unless
  * DATABASE_URL), Redis when REDIS_URL is set, the shipped demo servers in-process, the UI layer
  * (autoui's widgets and canvas) in every conversation, the operator's models (users pick by id; the
- * offline planner when none is configured), the users (open access on loopback when there are none), and the web app's built
- * files when present.
+ * offline planner when none is configured), the users (open access on loopback when there are
+ * none), and the web app's built files when present.
  */
 export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Promise<Serving> {
   const config: SwitchboardConfig = flags.config ? await readConfigFile(flags.config) : {};

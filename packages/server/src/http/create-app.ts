@@ -13,6 +13,7 @@ import { chatRoutes } from './routes/chat-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { interactionRoutes } from './routes/interaction-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
+import { modelRoutes } from './routes/model-routes.ts';
 import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
 import { serverContentRoutes } from './routes/server-content-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
@@ -78,6 +79,7 @@ export function createApp(
   api.route('/conversations', chatRoutes(services));
   api.route('/conversations', interactionRoutes(services));
   api.route('/chat/v1', statelessChatRoutes(services));
+  api.route('/models', modelRoutes(services));
   api.route('/servers', serverRoutes(services));
   api.route('/servers', serverContentRoutes(services));
   api.route('/servers', authorizationRoutes(services));

@@ -2,6 +2,7 @@ import { authorizationPaths, authorizationSchemas } from './openapi/authorizatio
 import { chatPaths, chatSchemas, turnStreamPaths } from './openapi/chat-paths.ts';
 import { conversationPaths, conversationSchemas } from './openapi/conversation-paths.ts';
 import { elicitationSchemas, interactionPaths, samplingSchemas } from './openapi/interaction-paths.ts';
+import { modelPaths, modelSchemas } from './openapi/model-paths.ts';
 import { json, sharedSchemas } from './openapi/openapi-parts.ts';
 import { policyPaths, policySchemas } from './openapi/policy-paths.ts';
 import { serverContentPaths, serverContentSchemas } from './openapi/server-content-paths.ts';
@@ -69,6 +70,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...serverSchemas,
         ...authorizationSchemas,
         ...sharedSchemas,
+        ...modelSchemas,
       },
     },
     paths: {
@@ -86,6 +88,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...policyPaths,
       ...usagePaths,
       ...signInPaths,
+      ...modelPaths,
     },
   };
 }
