@@ -83,6 +83,7 @@ export type * from './types/index.ts';
 export { LinearJsonSchemaValidator } from './validation/linear-json-schema-validator.ts';
 export { compileLinearPattern, type LinearPattern } from './validation/linear-pattern.ts';
 export { SchemaValidator, type ValidationIssue } from './validation/schema-validator.ts';
+export { compileResourceTemplate, type ResourceTemplateMatcher } from './webmcp/resource-template.ts';
 export {
   createWebMcpServer,
   type ResourceContents,

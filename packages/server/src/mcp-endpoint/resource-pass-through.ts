@@ -4,8 +4,8 @@ import {
   ResourceNotFoundError,
   type ResourceTemplateType,
   type Server,
-  UriTemplate,
 } from '@modelcontextprotocol/server';
+import { compileResourceTemplate } from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
@@ -78,7 +78,7 @@ export async function ownerOf(
     connection.listResourceTemplates({ signal }),
   );
   const matching = templates.find(({ value }) =>
-    value.some((template) => new UriTemplate(template.uriTemplate).match(uri) !== null),
+    value.some((template) => compileResourceTemplate(template.uriTemplate).match(uri) !== undefined),
   );
   const connection = matching && catalog.connections.get(matching.serverName);
   if (connection) return connection;
