@@ -74,6 +74,7 @@ export {
   type OAuthSessionProviderOptions,
   type OAuthStateStore,
 } from './mcp/index.ts';
+export { containsWord } from './naming/contains-word.ts';
 export { isRecallToolName, RECALL_TOOL_NAME } from './naming/recall-tool-name.ts';
 export { sanitizeServerName } from './naming/sanitize-server-name.ts';
 export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './naming/tool-name.ts';

@@ -3,6 +3,7 @@ import { mergeRankings } from '../discovery/merge-rankings.ts';
 import { MAX_QUERIES, readQueries } from '../discovery/read-queries.ts';
 import type { ToolSearchOptions } from '../discovery/tool-search-index.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
+import { containsWord } from '../naming/contains-word.ts';
 import { isPlainObject } from '../shared/is-plain-object.ts';
 import { truncateText } from '../shared/truncate-text.ts';
 import type { McpRecipe, McpToolDef, ToolLayer, ToolProtocol } from '../types/index.ts';
@@ -239,17 +240,10 @@ function getRecipe(
     .join('\n\n');
   const mentioned = source
     .toolsOf(target.layer)
-    .filter(
-      ({ tool }) =>
-        recipe.body !== undefined && new RegExp(`\\b${escapeRegExp(tool.name)}\\b`).test(recipe.body),
-    );
+    .filter(({ tool }) => recipe.body !== undefined && containsWord(recipe.body, tool.name, { whole: true }));
   return { text, revealed: mentioned.map(({ name: toolName }) => toolName), isError: false };
 }
 
 function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

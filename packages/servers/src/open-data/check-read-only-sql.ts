@@ -1,3 +1,4 @@
+import { containsWord } from '@switchboard/core';
 import { ToolError } from '../tool-result.ts';
 
 /**
@@ -110,7 +111,8 @@ export function checkReadOnlySql(sql: string): string {
         'The database cannot be changed.',
     );
   }
-  const refused = REFUSED_FUNCTIONS.find((name) => new RegExp(`\\b${name}\\b`, 'i').test(code));
+  const lowered = code.toLowerCase();
+  const refused = REFUSED_FUNCTIONS.find((name) => containsWord(lowered, name, { whole: true }));
   if (refused) throw new ToolError(`The function ${refused} is not allowed in query_sql.`);
   return sql.slice(0, trailing.length);
 }

@@ -69,3 +69,28 @@ describe('validateFormValues with a group of checkboxes', () => {
     });
   });
 });
+
+describe('validateFormValues with a pattern from the form', () => {
+  it('checks the whole answer against the pattern', () => {
+    const fields = [{ name: 'code', pattern: '[A-Z]{3}|[0-9]{4}' }];
+    expect(validateFormValues(fields, { code: 'ABC' }).ok).toBe(true);
+    expect(validateFormValues(fields, { code: '1234' }).ok).toBe(true);
+    expect(validateFormValues(fields, { code: 'ABC1234' })).toEqual({
+      ok: false,
+      errors: { code: 'has the wrong format' },
+    });
+  });
+
+  it('answers at once for a pattern that backtracks exponentially in RegExp', () => {
+    const fields = [{ name: 'code', pattern: '(a+)+' }];
+    expect(validateFormValues(fields, { code: `${'a'.repeat(40)}!` })).toEqual({
+      ok: false,
+      errors: { code: 'has the wrong format' },
+    });
+  });
+
+  it('leaves a pattern RE2 cannot run unchecked (the asker checks the answer)', () => {
+    const fields = [{ name: 'code', pattern: '(a)\\1' }];
+    expect(validateFormValues(fields, { code: 'ab' })).toEqual({ ok: true, values: { code: 'ab' } });
+  });
+});

@@ -1,3 +1,5 @@
+import { compileLinearPattern, type LinearPattern } from '@switchboard/core';
+
 /** A field of the `form` widget (as its schema describes it). */
 export interface FormWidgetField {
   name: string;
@@ -85,12 +87,21 @@ function fieldProblem(field: FormWidgetField, text: string): string | undefined 
     return `must have at least ${field.minLength} characters`;
   if (field.maxLength !== undefined && text.length > field.maxLength)
     return `must have at most ${field.maxLength} characters`;
-  if (field.pattern) {
-    try {
-      if (!new RegExp(`^(?:${field.pattern})$`, 'u').test(text)) return 'has the wrong format';
-    } catch {
-      return undefined;
-    }
-  }
+  if (field.pattern && !matchesWholePattern(field.pattern, text)) return 'has the wrong format';
   return undefined;
+}
+
+/**
+ * Whether `text` is all of what `pattern` (the form's, so a server's or a model's) describes, matched
+ * in linear time; a pattern RE2 cannot run (backreferences, lookaround) is not checked here, and
+ * whoever asked checks the answer.
+ */
+function matchesWholePattern(pattern: string, text: string): boolean {
+  let compiled: LinearPattern;
+  try {
+    compiled = compileLinearPattern(pattern);
+  } catch {
+    return true;
+  }
+  return compiled.testWhole(text);
 }

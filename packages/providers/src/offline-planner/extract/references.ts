@@ -1,3 +1,4 @@
+import { containsWord } from '@switchboard/core';
 import { subjectWords, words } from '../message-words.ts';
 import { mainRecords, parseResult } from '../parse-result.ts';
 import { compressedResultId, type ToolExchange } from '../read-conversation.ts';
@@ -109,7 +110,7 @@ function pick(
       .filter((value) => typeof value === 'string')
       .join(' ')
       .toLowerCase();
-    return nameWords.filter((word) => new RegExp(`\\b${word}`).test(text)).length;
+    return nameWords.filter((word) => containsWord(text, word)).length;
   };
   const best = usable.reduce<{ record?: Record<string, unknown>; score: number }>(
     (leader, record) => {
