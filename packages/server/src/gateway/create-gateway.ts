@@ -105,6 +105,13 @@ export interface GatewayOptions {
   publicUrl?: string;
   /** Let users register servers on loopback and private networks (default false). */
   allowPrivateNetworks?: boolean;
+  /**
+   * Origins (`http://10.0.0.5:8080`, matched exactly) users may register servers at although they
+   * are not on the public internet, which the SSRF guard then reaches unchecked: a private server
+   * the operator vouches for, or a test's server on loopback. Every other URL a user or their server
+   * names (another port of the same host, OAuth metadata and endpoints) is still checked.
+   */
+  trustedServerOrigins?: string[];
   /** Local layers every conversation gets (e.g. the UI layer). */
   extraLayers?: ToolLayer[];
   /**
@@ -187,7 +194,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   for (const server of options.servers ?? [])
     await upsertDeploymentServer(db, { ...server, transport: seedTransport(server) });
 
-  const guard = options.allowPrivateNetworks ? undefined : createPublicOnlyFetch();
+  const trustedServerOrigins = options.trustedServerOrigins ?? [];
+  const guard = options.allowPrivateNetworks
+    ? undefined
+    : createPublicOnlyFetch({ trustedOrigins: trustedServerOrigins });
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const oauth = {
     key: options.secretKey,
@@ -289,6 +299,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       : {}),
     ...(options.mcpAuthorization?.webSignIn ? { webSignIn: options.mcpAuthorization.webSignIn } : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    trustedServerOrigins,
     requestStateKey: options.secretKey
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')
       : randomBytes(32),

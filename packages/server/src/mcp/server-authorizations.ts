@@ -10,10 +10,10 @@ import {
 } from '../store/server-credential-store.ts';
 import type { ServerRow } from '../store/server-store.ts';
 import { clearStepUpScope, stepUpScopeOf } from '../store/step-up-scope-store.ts';
-import { challengedScope } from './challenged-scope.ts';
 import { encryptedStateStore } from './encrypted-state-store.ts';
 import { withGlobalErrorResponses } from './global-error-responses.ts';
 import { revokeOAuthTokens } from './revoke-oauth-tokens.ts';
+import { serverChallenge } from './server-challenge.ts';
 import type { ServerRegistry } from './server-registry.ts';
 import { userOAuthProvider } from './user-oauth-provider.ts';
 
@@ -78,9 +78,16 @@ export class ServerAuthorizations {
       this.#options.flowTtlMs ?? 600_000,
     );
     const fetchFn = this.#fetchFor(row);
-    const scope = await this.#scopeToRequest(user, row, key, fetchFn);
+    const challenge = await serverChallenge(urlOf(row), fetchFn);
+    const scope = await this.#scopeToRequest(user, row, key, challenge.scope);
     const result = await this.#run(row, () =>
-      auth(provider, { serverUrl: urlOf(row), fetchFn, forceReauthorization: true, scope }),
+      auth(provider, {
+        serverUrl: urlOf(row),
+        fetchFn,
+        forceReauthorization: true,
+        scope,
+        resourceMetadataUrl: challenge.resourceMetadataUrl,
+      }),
     );
     if (result !== 'REDIRECT' || !page) {
       throw new AuthorizationFlowError(
@@ -166,10 +173,10 @@ export class ServerAuthorizations {
     user: User,
     row: ServerRow,
     key: Uint8Array,
-    fetchFn: McpConnectionOptions['fetch'],
+    challengedScope: string | undefined,
   ): Promise<string | undefined> {
     const { db } = this.#options;
-    const wanted = (await stepUpScopeOf(db, user.id, row.id)) ?? (await challengedScope(urlOf(row), fetchFn));
+    const wanted = (await stepUpScopeOf(db, user.id, row.id)) ?? challengedScope;
     const { tokens } = await encryptedStateStore({ db, key, userId: user.id, serverId: row.id }).load();
     return computeScopeUnion(tokens?.scope, wanted);
   }

@@ -8,8 +8,12 @@ import { whyNotPublicAddress } from './public-address.ts';
 
 type FetchLike = NonNullable<McpConnectionOptions['fetch']>;
 
-/** A URL the gateway refuses to register or reach for a user: not http(s), or not on the public internet. */
-export class ForbiddenUrlError extends Error {
+/**
+ * A URL the gateway refuses to register or reach for a user: not http(s), or not on the public
+ * internet. A `TypeError`, as fetch's network failures are, so that the MCP SDK's OAuth discovery
+ * fails with it rather than taking it for a missing document and carrying on without it.
+ */
+export class ForbiddenUrlError extends TypeError {
   override name = 'ForbiddenUrlError';
 }
 

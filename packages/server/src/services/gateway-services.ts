@@ -53,6 +53,8 @@ export interface GatewayServices {
   mcpMode?: EndpointMode;
   /** Users may register servers on private networks and loopback. */
   allowPrivateNetworks: boolean;
+  /** Origins users may register servers at although they are not public (see `GatewayOptions.trustedServerOrigins`). */
+  trustedServerOrigins: readonly string[];
   /**
    * The key `/mcp` signs its multi-round-trip request state with: derived from the secret key, so
    * every replica verifies every round; random per process when the gateway has no secret key.

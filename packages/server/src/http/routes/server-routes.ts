@@ -79,7 +79,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   app.post('/', async (c) => {
     const user = c.get('user');
     const input = await readBody<Registration>(c, ServerRegistrationSchema, services);
-    const transport = await transportOf(input, user, services.allowPrivateNetworks);
+    const transport = await transportOf(input, user, services.allowPrivateNetworks, services.trustedServerOrigins);
     const row = await insertServer(services.db, {
       name: input.name,
       ownerId: user.role === 'admin' ? null : user.id,
@@ -229,6 +229,7 @@ async function transportOf(
   input: Registration,
   user: User,
   allowPrivateNetworks: boolean,
+  trustedServerOrigins: readonly string[],
 ): Promise<ServerTransport> {
   if ((input.url === undefined) === (input.command === undefined)) {
     throw new ApiError(
@@ -252,7 +253,7 @@ async function transportOf(
   const url = input.url as string;
   if (user.role !== 'admin' && !allowPrivateNetworks) {
     try {
-      await checkPublicUrl(url);
+      await checkPublicUrl(url, { trustedOrigins: trustedServerOrigins });
     } catch (error) {
       if (error instanceof ForbiddenUrlError) throw new ApiError(403, 'forbidden_url', error.message);
       throw error;

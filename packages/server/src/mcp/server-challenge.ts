@@ -1,17 +1,27 @@
 import { extractWWWAuthenticateParams, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 import type { McpConnectionOptions } from '@switchboard/core';
 
+/** What an OAuth-protected MCP server's `401` challenge names (`WWW-Authenticate: Bearer …`). */
+export interface ServerChallenge {
+  /** The scope a first authorization asks for (`scope="…"`). */
+  scope?: string;
+  /** Where its protected-resource metadata is (`resource_metadata="…"`, RFC 9728 §5.1). */
+  resourceMetadataUrl?: URL;
+}
+
 /**
- * The scope an OAuth-protected MCP server names in its `401` challenge to a request without a
- * token (`WWW-Authenticate: Bearer scope="…"`): what a first authorization asks for, by the MCP
- * specification's scope selection, rather than every scope the server supports. Undefined when the
- * server names none, does not answer 401, or cannot be reached (the authorization then finds out why).
- * A server that lets the probe's `initialize` in has its session ended at once (`DELETE`).
+ * The challenge an OAuth-protected MCP server answers a request without a token with: by the MCP
+ * specification, a first authorization asks for the scope it names (rather than every scope the
+ * server supports) and reads the protected-resource metadata at the URL it names, before the
+ * well-known ones. Empty when the server names nothing, does not answer 401, or cannot be reached
+ * (the authorization then finds out why). A server that lets the probe's `initialize` in has its
+ * session ended at once (`DELETE`). `fetch` is the server's (for a user's server, the SSRF guard,
+ * which also checks the metadata URL when it is fetched).
  */
-export async function challengedScope(
+export async function serverChallenge(
   url: string,
   fetch: McpConnectionOptions['fetch'] = globalThis.fetch,
-): Promise<string | undefined> {
+): Promise<ServerChallenge> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -30,9 +40,11 @@ export async function challengedScope(
     });
     await response.body?.cancel().catch(() => undefined);
     await endSession(url, response.headers.get('mcp-session-id'), fetch);
-    return response.status === 401 ? extractWWWAuthenticateParams(response).scope : undefined;
+    if (response.status !== 401) return {};
+    const { scope, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+    return { ...(scope ? { scope } : {}), ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}) };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
