@@ -1,3 +1,4 @@
+import { MCP_APP_WIDGET } from '../mcp-apps/mcp-app-types.ts';
 import { sanitizeStyle } from '../sanitize/sanitize-style.ts';
 import { builtInSize } from './built-in-size.ts';
 import type { CanvasBlock, CanvasEvent, CanvasSize, CanvasState } from './canvas-types.ts';
@@ -27,7 +28,8 @@ export interface ApplyCanvasOptions {
 /**
  * Applies one canvas event and returns the new state (the input is not changed). Events about an
  * unknown block leave the state as it was; positions and sizes are rounded and clamped; styles are
- * sanitized here too, so a replayed log can never carry unsafe CSS.
+ * sanitized here too, so a replayed log can never carry unsafe CSS. An MCP App's data (its HTML, CSP
+ * and server, which the host read from the server whose tool declares it) are never updated.
  */
 export function applyCanvasEvent(
   state: CanvasState,
@@ -89,7 +91,7 @@ function changeBlock(
 ): CanvasBlock {
   switch (event.type) {
     case 'update':
-      return { ...block, data: { ...block.data, ...event.data } };
+      return block.type === MCP_APP_WIDGET ? block : { ...block, data: { ...block.data, ...event.data } };
     case 'move':
       return { ...block, position: clampPosition(event.x, event.y) };
     case 'resize':
