@@ -5,7 +5,6 @@ import type { AppToolCallPlan } from '../src/lib/mcp-apps/run-app-tool-call.ts';
 import { appToolResult, runAppToolCall } from '../src/lib/mcp-apps/run-app-tool-call.ts';
 
 const CALL: McpAppToolCall = {
-  server: 'apps',
   serverName: 'apps',
   protocol: 'mcp',
   name: 'get-time',

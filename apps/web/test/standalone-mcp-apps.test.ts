@@ -147,7 +147,6 @@ describe('MCP Apps in standalone mode', () => {
   it("runs an app's tools/call on its remote server, under the approval policy", async () => {
     const { driver } = await driverCallingTheClock(undefined, [{ match: 'clock:get-time', action: 'ask' }]);
     const call: McpAppToolCall = {
-      server: 'clock',
       serverName: 'clock',
       protocol: 'mcp',
       name: 'get-time',

@@ -13,11 +13,11 @@ describe('toolOutcome', () => {
     ['42', { widget: 'markdown', data: { content: '42' } }],
     ['{not json', { widget: 'markdown', data: { content: '{not json' } }],
   ])('shows %s as a widget', (text, expected) => {
-    expect(toolOutcome(text)).toEqual(expected);
+    expect(toolOutcome(text, undefined, () => false)).toEqual(expected);
   });
 
   it('keeps errors as errors', () => {
-    expect(toolOutcome('Error: boom', 'boom')).toEqual({ error: 'Error: boom' });
-    expect(toolOutcome('bad', 'bad thing')).toEqual({ error: 'Error: bad thing' });
+    expect(toolOutcome('Error: boom', 'boom', () => false)).toEqual({ error: 'Error: boom' });
+    expect(toolOutcome('bad', 'bad thing', () => false)).toEqual({ error: 'Error: bad thing' });
   });
 });

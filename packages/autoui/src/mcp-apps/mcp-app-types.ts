@@ -40,11 +40,20 @@ export interface McpAppResource {
   prefersBorder?: boolean;
 }
 
-/** The data of an `mcp-app` canvas block: the app, the call that opened it, and where its tools live. */
+/**
+ * The data of an `mcp-app` canvas block: the app, the call that opened it, and where its tools live.
+ * Only the host's presenter (`McpAppPresenter`) makes one, from the tool that declares the app.
+ */
 export interface McpAppWidgetData extends McpAppResource {
-  /** The server as the catalog names it (sanitized; the `{server}` of `{server}_mcp_{tool}`). */
+  /**
+   * The server as the catalog names it (sanitized; the `{server}` of `{server}_mcp_{tool}`). No call is
+   * routed or decided by it.
+   */
   server: string;
-  /** The server's own name (its layer's `serverName`), for routing the app's tool calls. */
+  /**
+   * The server's own name (its layer's `serverName`): the app's tool calls go to this server only, and
+   * the host decides their approval against the server it finds by this name (with `protocol`).
+   */
   serverName: string;
   protocol: 'mcp' | 'webmcp';
   toolName: string;

@@ -1,8 +1,13 @@
 import type { McpAppToolResult, McpAppWidgetData, UrlPolicy } from '@switchboard/autoui';
 import { getContext, setContext } from 'svelte';
 
-/** An MCP App's `tools/call`: a tool of the app's own server, with its arguments. */
-export interface McpAppToolCall extends Pick<McpAppWidgetData, 'server' | 'serverName' | 'protocol'> {
+/**
+ * An MCP App's `tools/call`: the tool name and arguments the app sent, and the server the app came
+ * from (its block's `serverName` and `protocol`, which the host's presenter wrote from the tool that
+ * declares the app). The host finds that server itself, runs the tool only there, and decides the
+ * approval policy against the server it found: nothing here names another server.
+ */
+export interface McpAppToolCall extends Pick<McpAppWidgetData, 'serverName' | 'protocol'> {
   name: string;
   arguments: Record<string, unknown>;
 }

@@ -13,7 +13,7 @@ import type {
   ToolCallOutcome,
 } from '../conversation-driver.ts';
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
-import { toolOutcome } from '../tool-outcome.ts';
+import { resultWidget, toolOutcome } from '../tool-outcome.ts';
 import { directToolCalls } from './direct-tool-call.ts';
 import { gatewayServerAuthorizations } from './gateway-server-authorizations.ts';
 import { historyCalls, type StoredMessage } from './history-calls.ts';
@@ -238,9 +238,20 @@ export function createGatewayDriver(options: {
         const tool = toolsByName.get(name) ?? (await listTools().then(() => toolsByName.get(name)));
         if (!tool) return { error: `Error: the gateway has no tool named ${JSON.stringify(name)}` };
         const output = await direct.call(tool.server_id, tool.tool_name, args);
-        if (output.widget && !output.is_error)
-          return { widget: output.widget.type, data: output.widget.data };
-        return toolOutcome(output.content, output.is_error ? output.content || 'the tool failed' : undefined);
+        // What the result shows may call only tools of the server that answered.
+        const ownTool = (name: string) => toolsByName.get(name)?.server_id === tool.server_id;
+        const widget =
+          output.widget && !output.is_error
+            ? resultWidget({ widget: output.widget.type, data: output.widget.data }, ownTool)
+            : undefined;
+        return (
+          widget ??
+          toolOutcome(
+            output.content,
+            output.is_error ? output.content || 'the tool failed' : undefined,
+            ownTool,
+          )
+        );
       } catch (error) {
         return { error: `Error: ${error instanceof Error ? error.message : String(error)}` };
       }
@@ -249,7 +260,10 @@ export function createGatewayDriver(options: {
       const servers = await json<{ items: Array<{ id: string; name: string }> }>('/servers').catch(() => ({
         items: [],
       }));
-      const server = servers.items.find((item) => item.name === call.serverName);
+      // The app's server is the registry's server the gateway presented it from (names are unique there);
+      // its tools run there alone, under the policy decided for that server, whatever the app asks.
+      const server =
+        call.protocol === 'mcp' ? servers.items.find((item) => item.name === call.serverName) : undefined;
       const path = `/servers/${encodeURIComponent(server?.id ?? '')}`;
       const [tools, policy] = server
         ? await Promise.all([
@@ -262,7 +276,9 @@ export function createGatewayDriver(options: {
         call,
         tool,
         missing: server ? undefined : `the gateway has no server named "${call.serverName}"`,
-        action: decideApproval([policy], call.server, call.name, tool?.annotations),
+        action: server
+          ? decideApproval([policy], sanitizeServerName(server.name), call.name, tool?.annotations)
+          : 'deny',
         confirm,
         run: async () => {
           const output = await json<{ content: string; is_error: boolean; structured?: unknown }>(

@@ -74,6 +74,8 @@ export function createStandaloneDriver(
   /** The run in progress: it holds what its tool calls' servers ask. */
   let current: AgentRun<AgentResult> | undefined;
   const approvalRules: ApprovalRule[] = options.config.approvalRules;
+  /** The policy every call of the page is under: the model's, the Tools tab's, buttons' and apps'. */
+  const policies = [{ rules: approvalRules }];
   const layers = () => [...servers.map((server) => server.layer()), ...(options.remote?.layers() ?? [])];
   const mcpClients = () => options.remote?.clients() ?? new Map();
   /** What servers ask during the Tools tab's direct calls (a turn's requests are its run's). */
@@ -93,7 +95,7 @@ export function createStandaloneDriver(
     session,
     signal,
     systemPrompt: SYSTEM_PROMPT,
-    approvalPolicies: [{ rules: approvalRules }],
+    approvalPolicies: policies,
     callbacks: { onEvent },
   });
 
@@ -190,10 +192,14 @@ export function createStandaloneDriver(
       });
     },
     async callTool(name, args) {
-      const dispatcher = new ToolDispatcher({
-        catalog: new ToolCatalog(layers()),
-        mcpClients: mcpClients(),
-      });
+      const catalog = new ToolCatalog(layers());
+      const called = catalog.parse(catalog.resolveAlias(name));
+      if (
+        called?.kind === 'tool' &&
+        decideApproval(policies, called.server, called.toolName, called.tool.annotations) === 'deny'
+      )
+        return { error: `Error: ${name} is not allowed by this deployment's tool policy` };
+      const dispatcher = new ToolDispatcher({ catalog, mcpClients: mcpClients() });
       const asks = directCalls.open((event) => listener(event));
       const { result, call } = await dispatcher
         .dispatch(
@@ -206,9 +212,20 @@ export function createStandaloneDriver(
           },
         )
         .finally(() => asks.close());
+      // What the result shows may call only tools of the server that answered.
+      const ownTool = (tool: string) => {
+        const parsed = catalog.parse(catalog.resolveAlias(tool));
+        return (
+          parsed?.kind === 'tool' &&
+          called?.kind === 'tool' &&
+          parsed.server === called.server &&
+          parsed.protocol === called.protocol
+        );
+      };
       return toolOutcome(
         typeof result.content === 'string' ? result.content : JSON.stringify(result.content),
         call.error,
+        ownTool,
       );
     },
     async callAppTool(call, confirm) {
@@ -217,10 +234,16 @@ export function createStandaloneDriver(
         remoteLayers: options.remote?.layers() ?? [],
         remoteConnections: mcpClients(),
       });
+      // The policy is decided for the app's own server as the catalog names it, as for the model's calls.
+      const origin = new ToolCatalog(layers()).servers.find(
+        (server) => server.protocol === call.protocol && server.layer.serverName === call.serverName,
+      );
       return runAppToolCall({
         call,
         ...target,
-        action: decideApproval([{ rules: approvalRules }], call.server, call.name, target.tool?.annotations),
+        action: origin
+          ? decideApproval(policies, origin.server, call.name, target.tool?.annotations)
+          : 'deny',
         confirm,
       });
     },
