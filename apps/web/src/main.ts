@@ -7,6 +7,7 @@ import { loadAppConfig } from './lib/app-config.ts';
 import type { ConversationDriver } from './lib/conversation-driver.ts';
 import { createGatewayDriver, forgetGatewayConversations } from './lib/gateway/gateway-driver.ts';
 import { GatewaySignIn, loadSignInConfig } from './lib/gateway/gateway-sign-in.ts';
+import LocalAccessScreen from './lib/gateway/LocalAccessScreen.svelte';
 import { type ReturnedPage, returnedPage } from './lib/gateway/return-path.ts';
 import SignInScreen from './lib/gateway/SignInScreen.svelte';
 import { chooseModel } from './lib/standalone/choose-model.ts';
@@ -46,6 +47,9 @@ if (config.mode === 'gateway') {
   if (signIn && !signIn.token) {
     const problem = finished?.signedIn === false ? finished.problem : signIn.takeNotice();
     mount(SignInScreen, { target, props: { signIn, problem } });
+  } else if (!signIn && !config.apiKey && (await fetch(`${config.apiBase}/me`)).status === 401) {
+    // A gateway without users answers only the browser holding its token (its printed link).
+    mount(LocalAccessScreen, { target });
   } else {
     returned = returnedPage(window.location.href);
     if (returned) window.history.replaceState(window.history.state, '', returned.href);

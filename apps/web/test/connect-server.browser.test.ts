@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('connecting an OAuth server from the web app (Chro
     if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(stack.url);
+    await page.goto(stack.appUrl);
     await page.waitForSelector('.app[data-ready="true"]');
     return page;
   }

@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('a direct tool call asking the person, through the
     context.setDefaultTimeout(20_000);
     const page: Page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(gateway.url);
+    await page.goto(gateway.appUrl);
     await page.waitForSelector('.app[data-ready="true"]');
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.getByRole('button', { name: 'everything:trigger-elicitation-request', exact: true }).click();

@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
     }
     const opened = await context.newPage();
     opened.on('pageerror', (error) => pageErrors.push(error.message));
-    await opened.goto(gateway.url);
+    await opened.goto(gateway.appUrl);
     await opened.waitForSelector('.app[data-ready="true"]');
     return opened;
   }

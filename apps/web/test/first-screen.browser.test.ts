@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
     page = await browser.newPage({ viewport: { width: SIZES[0].width, height: SIZES[0].height } });
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(gateway.url);
+    await page.goto(gateway.appUrl);
     await page.waitForSelector('.app[data-ready="true"]');
   }, 90_000);
 

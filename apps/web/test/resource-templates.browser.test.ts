@@ -89,13 +89,13 @@ describe.skipIf(!hasChromium)('attaching a resource from a resource template (Ch
   });
 
   it('gateway: the same through GET /servers/{id}/resources and POST /servers/{id}/complete', async () => {
-    const page = await open(gateway.url);
+    const page = await open(gateway.appUrl);
     await attachFromTemplate(page, 'gateway');
     expect(pageErrors).toEqual([]);
   });
 
   it('keeps the form open and says why when the server cannot read what the template names', async () => {
-    const page = await open(gateway.url);
+    const page = await open(gateway.appUrl);
     await page.getByRole('button', { name: 'Attach a resource' }).click();
     await page.getByTestId('resource-template-option').filter({ hasText: 'Dynamic Text Resource' }).click();
     const form = page.getByTestId('template-form');

@@ -11,10 +11,12 @@
  *   switchboard mcp [--mode discovery|aggregate]
  *
  * Client commands talk to a running gateway: --url (or SWITCHBOARD_URL, default
- * http://127.0.0.1:8787) with --key (or SWITCHBOARD_API_KEY).
+ * http://127.0.0.1:8787) with --key (or SWITCHBOARD_API_KEY; for an open gateway on loopback, the
+ * token in --data-dir or SWITCHBOARD_DATA_DIR, default .data/switchboard).
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { localTokenFor } from './auth/local-token.ts';
 import { authorizeServer } from './cli/authorize-server.ts';
 import { chat } from './cli/chat-command.ts';
 import { callTool, listServers, listTools } from './cli/client-commands.ts';
@@ -69,11 +71,12 @@ const [command, ...rest] = positionals;
 const expectArguments = (count: number, names: string) => {
   if (rest.length !== count) fail(`${command} takes ${names || 'no arguments'}`);
 };
-const client = () =>
-  gatewayClient(
-    values.url ?? process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8787',
-    values.key ?? process.env.SWITCHBOARD_API_KEY,
-  );
+const gatewayUrl = values.url ?? process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8787';
+const gatewayKey = () =>
+  values.key ??
+  process.env.SWITCHBOARD_API_KEY ??
+  localTokenFor(gatewayUrl, values['data-dir'] ?? process.env.SWITCHBOARD_DATA_DIR ?? '.data/switchboard');
+const client = () => gatewayClient(gatewayUrl, gatewayKey());
 
 try {
   switch (command) {
@@ -89,7 +92,7 @@ try {
         dataDir: values['data-dir'],
       });
       process.stderr.write(`Switchboard is listening on ${serving.url}\n`);
-      process.stderr.write(firstRunBanner(serving));
+      process.stderr.write(firstRunBanner({ ...serving, url: serving.openUrl }));
       const stop = async () => {
         await serving.close();
         process.exit(0);
@@ -126,8 +129,8 @@ try {
       if (values.mode !== undefined && values.mode !== 'discovery' && values.mode !== 'aggregate')
         fail(`--mode is discovery or aggregate, got '${values.mode}'`);
       const bridge = await bridgeStdioToGateway({
-        url: values.url ?? process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8787',
-        key: values.key ?? process.env.SWITCHBOARD_API_KEY,
+        url: gatewayUrl,
+        key: gatewayKey(),
         mode: values.mode,
         errors: process.stderr,
       });

@@ -46,7 +46,9 @@ describe('a configured server with oauth.client_secretEnv', () => {
   });
 
   it('never shows the secret to an API client', async () => {
-    const response = await fetch(`${serving.url}/servers`);
+    const response = await fetch(`${serving.url}/servers`, {
+      headers: { authorization: `Bearer ${serving.gateway.services.localToken}` },
+    });
     const text = await response.text();
     expect(response.status).toBe(200);
     expect(text).toContain('tracker');

@@ -19,7 +19,13 @@ describe('npm start (first run)', () => {
   let child: ChildProcess;
   let output = '';
   let url: string;
+  /** The open gateway's token, from the link the banner prints. */
+  let token: string;
   let closed: Promise<unknown>;
+  const withToken = (headers: Record<string, string> = {}) => ({
+    ...headers,
+    authorization: `Bearer ${token}`,
+  });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'switchboard-first-run-'));
@@ -51,6 +57,7 @@ describe('npm start (first run)', () => {
       child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
     });
     url = /listening on (http:\/\/\S+)/.exec(output)?.[1] as string;
+    token = /Open http:\/\/\S+\/\?token=(\S+) in your browser\./.exec(output)?.[1] as string;
   }, 60_000);
 
   afterAll(async () => {
@@ -61,7 +68,8 @@ describe('npm start (first run)', () => {
 
   it('prints the URL, the connected servers with their tools, the model and what to try', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(output).toContain(`Open ${url} in your browser.`);
+    expect(output).toContain(`Open ${url}/?token=${token} in your browser.`);
+    expect(token).toMatch(/^[\w-]{40,}$/);
     for (const server of ['shop', 'open-data', 'calculator-storage'])
       expect(output).toMatch(new RegExp(`✓ ${server} \\(\\d+ tools\\)`));
     expect(output).toContain('the offline planner');
@@ -82,14 +90,25 @@ describe('npm start (first run)', () => {
     expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ status: 'ok', database: 'pglite' });
   });
 
+  it("answers the API only with the printed link's token (a bearer, or the cookie the link sets)", async () => {
+    expect((await fetch(`${url}/servers`)).status).toBe(401);
+    const opened = await fetch(`${url}/?token=${token}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const cookie = opened.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    expect((await fetch(`${url}/servers`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it("calls the shop's display tool directly, with the widget its JSON text describes", async () => {
-    const { items } = (await (await fetch(`${url}/servers`)).json()) as {
+    const { items } = (await (await fetch(`${url}/servers`, { headers: withToken() })).json()) as {
       items: Array<{ id: string; name: string }>;
     };
     const shop = items.find((server) => server.name === 'shop');
     const call = await fetch(`${url}/servers/${shop?.id}/tools/call`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: withToken({ 'content-type': 'application/json' }),
       body: JSON.stringify({ name: 'show_products', arguments: { query: 'bread', limit: 2 } }),
     });
     expect(await call.json()).toMatchObject({
@@ -109,7 +128,7 @@ describe('npm start (first run)', () => {
       (
         await fetch(`${url}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: withToken({ 'content-type': 'application/json' }),
           body: JSON.stringify(body),
         })
       ).json();
@@ -122,13 +141,17 @@ describe('npm start (first run)', () => {
       };
       expect(reply.stop_reason, question).toBe('end_turn');
       expect(reply.assistant_message.content, question).not.toMatch(/failed|not found|no tool/i);
-      const { items } = (await (await fetch(`${url}/conversations/${id}/canvas`)).json()) as {
+      const { items } = (await (
+        await fetch(`${url}/conversations/${id}/canvas`, { headers: withToken() })
+      ).json()) as {
         items: unknown[];
       };
       expect(items.length, `${question}: a widget on the canvas`).toBeGreaterThan(shown);
       shown = items.length;
     }
-    const { items } = (await (await fetch(`${url}/conversations/${id}/canvas`)).json()) as {
+    const { items } = (await (
+      await fetch(`${url}/conversations/${id}/canvas`, { headers: withToken() })
+    ).json()) as {
       items: Array<{ payload: { type: string } }>;
     };
     expect(new Set(items.map((item) => item.payload.type))).toEqual(

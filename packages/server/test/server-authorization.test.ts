@@ -8,7 +8,7 @@ import { openSecret } from '../src/auth/secret-box.ts';
 import { authorizeServer } from '../src/cli/authorize-server.ts';
 import { gatewayClient } from '../src/cli/gateway-client.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
-import { readSse, type SseMessage } from './support/http-client.ts';
+import { cookiesOf, readSse, type SseMessage } from './support/http-client.ts';
 import {
   outliveAccessToken,
   type ProtectedShopStack,
@@ -169,7 +169,10 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
       `${gw.url}/oauth/callback`,
       'alice',
     );
-    const redirect = await fetch(`${gw.url}/oauth/callback?${callback}`, { redirect: 'manual' });
+    const redirect = await fetch(`${gw.url}/oauth/callback?${callback}`, {
+      redirect: 'manual',
+      headers: { cookie: cookiesOf(back.headers) },
+    });
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get('location')).toBe('/c/123');
     expect(await authorization(gw.alice)).toBe('connected');
@@ -186,8 +189,13 @@ describe('gateway authorization: one OAuth connection per user (oidc-provider in
       }),
     );
     const waiting = authorizeServer(gatewayClient(gw.url, KEYS.bob), 'shop', out, { pollMs: 50 });
-    const callback = await approveAuthorization(await page, `${gw.url}/oauth/callback`, 'bob');
-    expect((await fetch(`${gw.url}/oauth/callback?${callback}`)).status).toBe(200);
+    // The CLI prints the gateway's start link: the browser opening it is the one bound to the flow.
+    const opened = await fetch(await page, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const cookie = cookiesOf(opened.headers);
+    const location = new URL(String(opened.headers.get('location')));
+    const callback = await approveAuthorization(location, `${gw.url}/oauth/callback`, 'bob');
+    expect((await fetch(`${gw.url}/oauth/callback?${callback}`, { headers: { cookie } })).status).toBe(200);
     expect(await waiting).toBe(true);
     expect(printed).toContain('shop is connected.');
     expect((await cartTurn(gw.bob)).seen).toMatch(/user\\?"\s*:\s*\\?"bob/);

@@ -14,7 +14,7 @@ describe('completions of a server’s resource template variables', () => {
   let server: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway('pglite', { model: queuedModel() });
+    gw = await startTestGateway('pglite', { model: queuedModel(), allowCommandServers: true });
     const created = await gw.admin.post('/servers', {
       name: 'everything',
       command: process.execPath,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
 import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
-import type { SseMessage } from './support/http-client.ts';
+import { cookiesOf, type SseMessage } from './support/http-client.ts';
 import {
   outliveAccessToken,
   type ProtectedShopStack,
@@ -157,7 +157,9 @@ describe('gateway step-up: a tool needing more scope (403 insufficient_scope) mi
       expect(await authorization(gw.admin, shopId)).toBe('required');
 
       const callback = await approveAuthorization(page, `${gw.url}/oauth/callback`, 'admin');
-      const finished = await fetch(`${gw.url}/oauth/callback?${callback}`);
+      const finished = await fetch(`${gw.url}/oauth/callback?${callback}`, {
+        headers: { cookie: cookiesOf(started.headers) },
+      });
       expect(await finished.text()).toContain('shop is connected');
       expect((await toolTurn(gw.admin, 'get_cart')).seen).toMatch(/user\\?"\s*:\s*\\?"admin/);
     } finally {

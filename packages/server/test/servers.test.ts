@@ -33,7 +33,7 @@ describe('MCP server registry', () => {
   beforeAll(async () => {
     mcp = await startTestMcpServer();
     model = queuedModel();
-    gw = await startTestGateway('pglite', { model });
+    gw = await startTestGateway('pglite', { model, allowCommandServers: true });
   });
 
   afterAll(async () => {

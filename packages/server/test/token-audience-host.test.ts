@@ -24,6 +24,7 @@ function getWithHost(gatewayUrl: string, path: string, host: string, token: stri
  * With no public URL configured, the audience an access token must carry is the address the
  * gateway listens on, not the `Host` a request names: a token the issuer minted for another service
  * is refused however the request names the host (else that service could replay its users' tokens).
+ * The gateway here answers that service's host too (`allowedHosts`), so the audience alone refuses.
  */
 describe('access-token audience without a configured public URL', () => {
   let issuer: JwtIssuer;
@@ -38,6 +39,7 @@ describe('access-token audience without a configured public URL', () => {
     gw = await startTestGateway('pglite', {
       model: queuedModel(),
       mcpAuthorization: { issuer: issuer.url, subjects: { 'alice-sso': 'alice' } },
+      allowedHosts: [OTHER_SERVICE],
     });
   }, 60_000);
   afterAll(async () => {

@@ -13,8 +13,10 @@ const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.ur
 
 /** A gateway serving the web app, with the shop behind a real authorization server. */
 export interface OAuthStack {
-  /** The app's URL (the gateway's, on loopback). */
+  /** The gateway's URL (on loopback). */
   url: string;
+  /** The app's link, with the open gateway's token (as `npm start` prints it). */
+  appUrl: string;
   /** The authorization server's issuer URL. */
   issuer: string;
   /** The gateway's model: the tests queue its replies. */
@@ -59,7 +61,8 @@ export async function startOAuthStack(): Promise<OAuthStack> {
     });
     stopping.push(() => gateway.close());
     const url = await gateway.listen(0);
-    return { url, issuer: authorizationServer.issuer, model, close };
+    const appUrl = `${url}/?token=${gateway.services.localToken}`;
+    return { url, appUrl, issuer: authorizationServer.issuer, model, close };
   } catch (error) {
     await close();
     throw error;

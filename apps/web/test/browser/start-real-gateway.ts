@@ -21,8 +21,10 @@ const MACHINE_SETTINGS = [
 
 /** The real gateway (`switchboard serve`) serving a fresh build of the web app. */
 export interface RealGateway {
-  /** The app's URL (`http://127.0.0.1:PORT`). */
+  /** The gateway's URL (`http://127.0.0.1:PORT`). */
   url: string;
+  /** The link its banner prints, to open the app with (it carries the gateway's local token). */
+  appUrl: string;
   /** What `serve` printed on stderr (its banner). */
   output: string;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startRealGateway(config: Record<string, unknown> = {}): Pr
   const url = /listening on (http:\/\/\S+)/.exec(output)?.[1] as string;
   return {
     url,
+    appUrl: /Open (http:\/\/\S+\?token=\S+) in your browser/.exec(output)?.[1] as string,
     output,
     async close() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

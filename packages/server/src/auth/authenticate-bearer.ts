@@ -5,11 +5,15 @@ import {
   AccessTokenVerifier,
   type VerifiedAccessToken,
 } from './access-token-verifier.ts';
+import { isLocalToken } from './local-token.ts';
 import { LOCAL_USER } from './local-user.ts';
 import type { User } from './user.ts';
 
 /** What {@link authenticateBearer} needs of the gateway. */
-export type BearerAuthServices = Pick<GatewayServices, 'openAccess' | 'users' | 'accessTokens' | 'logger'>;
+export type BearerAuthServices = Pick<
+  GatewayServices,
+  'openAccess' | 'localToken' | 'users' | 'accessTokens' | 'logger'
+>;
 
 /** Who sent a bearer credential: the gateway user, and the access token when it was one (not a key). */
 export interface BearerCaller {
@@ -43,15 +47,24 @@ export interface BearerResource {
  * (see {@link AccessTokenVerifier.verify} for the audience each resource accepts), mapped to the
  * gateway user listing its subject (configured users' `oauthSubjects`, then the `oauth_subjects` of
  * users created through the API; never a user merely because the subject is their id). On an open
- * gateway every caller is the local user. Refusals are returned, not thrown; an authorization
- * server that cannot be reached is logged for the operator.
+ * gateway the caller with its per-install token (see `local-token.ts`) is the local
+ * user, and nobody else is anyone. Refusals are returned, not thrown; an authorization server that
+ * cannot be reached is logged for the operator.
  */
 export async function authenticateBearer(
   services: BearerAuthServices,
   token: string | undefined,
   resource: BearerResource,
 ): Promise<BearerCaller | BearerRefusal> {
-  if (services.openAccess) return { user: LOCAL_USER };
+  if (services.openAccess) {
+    if (services.localToken !== undefined && isLocalToken(services.localToken, token))
+      return { user: LOCAL_USER };
+    return {
+      refused: token ? 'invalid_token' : 'no_credentials',
+      status: 401,
+      message: OPEN_GATEWAY_TOKEN,
+    };
+  }
   if (!token)
     return { refused: 'no_credentials', status: 401, message: howToAuthenticate(services, resource) };
   const keyed = await services.users.byApiKey(token);
@@ -100,6 +113,9 @@ async function tokenUser(
   if (configured !== undefined) return services.users.byId(configured);
   return services.users.byOAuthSubject(subject);
 }
+
+const OPEN_GATEWAY_TOKEN =
+  'this gateway has no users and answers only this machine\'s holder of its token: open the link `npm start` printed (it ends in ?token=...), or send the token kept in the data directory\'s local-token file as "Authorization: Bearer <token>"';
 
 const KEY_OWNERS =
   "a key of the users in the gateway's configuration, or one an administrator created with POST /users";

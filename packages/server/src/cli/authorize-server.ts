@@ -22,8 +22,11 @@ export async function authorizeServer(
   const { authorization_url } = await client.json<{ authorization_url: string }>(
     'POST',
     `/servers/${id}/authorize`,
+    { bind: 'link' },
   );
-  out.write(`Open this page to connect ${server}:\n\n  ${authorization_url}\n\nWaiting for you to finish…\n`);
+  out.write(
+    `Open this page in your browser to connect ${server} (the link works once, in the browser that opens it; do not share it):\n\n  ${authorization_url}\n\nWaiting for you to finish…\n`,
+  );
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     const { items } = await client.json<{ items: Array<{ id: string; authorization?: string }> }>(

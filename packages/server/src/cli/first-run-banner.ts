@@ -51,7 +51,12 @@ export function firstRunBanner(input: BannerInput): string {
       ? `  Open ${input.url} in your browser.`
       : `  The web app is not built (npm run build -w apps/web); the API is at ${input.url}.`,
   );
-  if (!input.openAccess) lines.push('  API keys are required (Authorization: Bearer <key>).');
+  if (input.openAccess)
+    lines.push(
+      "  The link holds this install's token: only whoever has it uses this gateway (the CLI finds it in",
+      '  the data directory, file local-token; MCP clients send it as "Authorization: Bearer <token>").',
+    );
+  else lines.push('  API keys are required (Authorization: Bearer <key>).');
   lines.push('', '  Servers:');
   if (input.servers.length === 0) lines.push('    none (add some under "servers" in the configuration)');
   for (const server of input.servers) {

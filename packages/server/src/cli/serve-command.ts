@@ -5,6 +5,7 @@ import { createAutoUiServer } from '@switchboard/autoui';
 import { embedderFromEnv } from '@switchboard/core';
 import { SHIPPED_SERVERS } from '@switchboard/servers';
 import type { Logger } from 'pino';
+import { LOCAL_TOKEN_FILE, loadOrCreateLocalToken } from '../auth/local-token.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import { configuredModels } from '../config/configured-models.ts';
@@ -32,6 +33,8 @@ export interface ServeFlags {
 /** A running `serve`. */
 export interface Serving {
   url: string;
+  /** The URL to open in a browser: on an open gateway, with its token (`/?token=…`). */
+  openUrl: string;
   gateway: Gateway;
   /** The default model's id. */
   modelId: string;
@@ -45,6 +48,7 @@ export interface Serving {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const WILDCARD = new Set(['0.0.0.0', '::']);
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url));
 
 /**
@@ -71,6 +75,15 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
   if (users.length === 0 && !LOOPBACK.has(host)) {
     throw new Error(
       `no users are configured: set SWITCHBOARD_ADMIN_KEY (or "users" in the configuration) before serving on ${host}`,
+    );
+  }
+  const publicUrl = env.SWITCHBOARD_PUBLIC_URL || config.publicUrl;
+  const allowedHosts = env.SWITCHBOARD_ALLOWED_HOSTS
+    ? env.SWITCHBOARD_ALLOWED_HOSTS.split(',').map((name) => name.trim())
+    : config.allowedHosts;
+  if (WILDCARD.has(host) && !publicUrl && !allowedHosts?.length) {
+    throw new Error(
+      `serving on ${host} (every address): name the hosts people reach the gateway by, with "publicUrl" (SWITCHBOARD_PUBLIC_URL) or "allowedHosts" (SWITCHBOARD_ALLOWED_HOSTS; "*" for any), since requests naming another host are refused`,
     );
   }
   const logger = createLogger({ level: config.logLevel ?? env.LOG_LEVEL ?? 'info' });
@@ -102,6 +115,12 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       models,
       users,
       openAccess: users.length === 0,
+      ...(users.length === 0
+        ? { localToken: await loadOrCreateLocalToken(join(dataDir, LOCAL_TOKEN_FILE)) }
+        : {}),
+      allowedHosts,
+      allowedOrigins: config.allowedOrigins,
+      allowCommandServers: config.allowCommandServers,
       limits: config.limits,
       approvalPolicy: config.approvalPolicy,
       servers: [...shipped.seeds, ...configured.servers],
@@ -113,7 +132,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       mcpMode: configuredMcpMode(config),
       mcpAuthorization,
       secretKey,
-      publicUrl: env.SWITCHBOARD_PUBLIC_URL || config.publicUrl,
+      publicUrl,
       instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,
       leaseMs: config.leaseMs,
       flushMs: config.flushMs,
@@ -140,8 +159,10 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
     },
     'switchboard gateway listening',
   );
+  const { localToken } = gateway.services;
   return {
     url,
+    openUrl: localToken ? `${url}/?token=${localToken}` : url,
     gateway,
     modelId: model.id,
     servers: await summarizeServers(gateway),
@@ -181,7 +202,7 @@ async function resolveSecretKey(
 /** Connects to every running server (so the first turn does not wait) and reports its tool count or error. */
 async function summarizeServers(gateway: Gateway): Promise<ServerSummary[]> {
   const { registry } = gateway.services;
-  const rows = (await registry.visible(LOCAL_USER)).filter((row) => row.enabled);
+  const rows = (await registry.usable(LOCAL_USER)).filter((row) => row.enabled);
   return Promise.all(
     rows.map(async (row) => {
       try {

@@ -126,6 +126,16 @@ export interface SwitchboardConfig {
   secretKey?: string;
   /** Where people reach the gateway, for OAuth callbacks (`SWITCHBOARD_PUBLIC_URL` wins). */
   publicUrl?: string;
+  /**
+   * Host names people reach the gateway by, besides loopback names and `publicUrl`'s host
+   * (`SWITCHBOARD_ALLOWED_HOSTS`, comma-separated, wins); any other `Host` is refused (DNS
+   * rebinding). `["*"]` answers any host (with users only).
+   */
+  allowedHosts?: string[];
+  /** Origins of other web pages allowed to call the API (e.g. a browser-based MCP client). */
+  allowedOrigins?: string[];
+  /** Let administrators register stdio servers (commands) through the API (default false: configuration only). */
+  allowCommandServers?: boolean;
   /** The built web app (default: apps/web/dist when it exists). */
   webDir?: string;
   /**
@@ -171,6 +181,9 @@ const KNOWN_KEYS = new Set([
   'allowPrivateNetworks',
   'secretKey',
   'publicUrl',
+  'allowedHosts',
+  'allowedOrigins',
+  'allowCommandServers',
   'webDir',
   'webApp',
   'leaseMs',

@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type AccessTokenOptions, AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import { deriveKey } from '../auth/derive-key.ts';
+import { newLocalToken } from '../auth/local-token.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { UserSeed } from '../auth/user.ts';
 import type { WebSignInOptions } from '../auth/web-sign-in.ts';
@@ -33,6 +34,7 @@ import { PendingQuestions } from '../coordination/pending-questions.ts';
 import { createPostgresBus } from '../coordination/postgres-bus.ts';
 import { createRedisBus } from '../coordination/redis-bus.ts';
 import { createApp } from '../http/create-app.ts';
+import { requestSources } from '../http/request-source.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from '../limits/gateway-limits.ts';
 import { createMemoryRateLimiter } from '../limits/memory-rate-limiter.ts';
@@ -73,8 +75,20 @@ export interface GatewayOptions {
   models?: OperatorModel[];
   /** Users and their API keys (created or updated at start). */
   users?: UserSeed[];
-  /** No API keys: every caller is the local administrator. Only for gateways bound to loopback. */
+  /**
+   * No users: the holder of `localToken` is the local administrator (a bearer, or the cookie the
+   * link `/?token=…` sets in a browser). Only for gateways bound to loopback.
+   */
   openAccess?: boolean;
+  /** An open gateway's per-install token (default: a random one, in `services.localToken`). */
+  localToken?: string;
+  /**
+   * Host names people reach the gateway by, besides loopback names and `publicUrl`'s host; `"*"`
+   * answers any (only with users: an open gateway relies on the host check against DNS rebinding).
+   */
+  allowedHosts?: string[];
+  /** Origins of web pages allowed to call the API besides the gateway's own and `publicUrl`'s. */
+  allowedOrigins?: string[];
   /** `/mcp`'s mode for clients that name none (`?mode=`); default: by the number of servers. */
   mcpMode?: EndpointMode;
   /**
@@ -112,6 +126,11 @@ export interface GatewayOptions {
    * names (another port of the same host, OAuth metadata and endpoints) is still checked.
    */
   trustedServerOrigins?: string[];
+  /**
+   * Let administrators register stdio servers (commands run on this machine) through the API
+   * (default false: only the configuration starts commands).
+   */
+  allowCommandServers?: boolean;
   /** Local layers every conversation gets (e.g. the UI layer). */
   extraLayers?: ToolLayer[];
   /**
@@ -194,6 +213,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   for (const server of options.servers ?? [])
     await upsertDeploymentServer(db, { ...server, transport: seedTransport(server) });
 
+  if (options.openAccess && options.allowedHosts?.includes('*'))
+    throw new Error(
+      'allowedHosts "*" needs users: an open gateway answers only its loopback names (else a web page could reach it through DNS rebinding)',
+    );
+  const sourcesFor = (listeningOn?: string) =>
+    requestSources({
+      publicUrl: options.publicUrl,
+      allowedHosts: [...(options.allowedHosts ?? []), ...(listeningOn ? [listeningOn] : [])],
+      allowedOrigins: options.allowedOrigins,
+    });
   const trustedServerOrigins = options.trustedServerOrigins ?? [];
   const guard = options.allowPrivateNetworks
     ? undefined
@@ -288,6 +317,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     instanceId,
     pollMs,
     openAccess: options.openAccess ?? false,
+    ...(options.openAccess ? { localToken: options.localToken ?? newLocalToken() } : {}),
+    requestSources: sourcesFor(),
     ...(options.mcpMode ? { mcpMode: options.mcpMode } : {}),
     ...(options.mcpAuthorization
       ? {
@@ -300,6 +331,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.mcpAuthorization?.webSignIn ? { webSignIn: options.mcpAuthorization.webSignIn } : {}),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     trustedServerOrigins,
+    allowCommandServers: options.allowCommandServers ?? false,
     requestStateKey: options.secretKey
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')
       : randomBytes(32),
@@ -322,6 +354,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         const listening = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           const shown = info.address.includes(':') ? `[${info.address}]` : info.address;
           publicUrl ??= `http://${shown}:${info.port}`;
+          // A specific address people reach it by (not 0.0.0.0 or ::, which name no host).
+          if (!WILDCARD_ADDRESSES.has(info.address)) services.requestSources = sourcesFor(shown);
           services.accessTokens?.bindBaseUrl(publicUrl);
           resolve(`http://${shown}:${info.port}`);
         });
@@ -350,6 +384,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
   };
 }
+
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::']);
 
 function isDatabase(value: GatewayOptions['database']): value is Database {
   return typeof value === 'object' && value !== null && 'transaction' in value;

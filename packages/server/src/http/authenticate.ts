@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { authenticateBearer, type BearerAuthServices, isBearerRefusal } from '../auth/authenticate-bearer.ts';
+import { localTokenCookieName } from '../auth/local-token.ts';
 import type { User } from '../auth/user.ts';
 import type { GatewayEnv } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
@@ -14,12 +16,16 @@ import { ApiError } from './api-error.ts';
  * Refusals are the API's JSON errors with `WWW-Authenticate: Bearer realm="switchboard"` (RFC 6750
  * §3): 401 `unauthorized` (no, unknown or invalid credential), 403 `forbidden` (a valid token of
  * someone no user lists) or `insufficient_scope`, 503 `authorization_server_unavailable`. On an
- * open gateway every caller is the local user.
+ * open gateway the caller with its token (a bearer, or the cookie its printed link set) is the local
+ * user.
  */
 export function authenticate(services: BearerAuthServices): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const token = bearer ?? c.req.header('x-api-key')?.trim();
+    const token =
+      bearer ??
+      c.req.header('x-api-key')?.trim() ??
+      (services.openAccess ? getCookie(c, localTokenCookieName(c.req.url)) : undefined);
     const outcome = await authenticateBearer(services, token || undefined, {
       kind: 'api',
       url: apiResourceUrl(c.req.raw, services),
@@ -62,7 +68,12 @@ function refusal(
   const error = refused === 'invalid_token' || refused === 'insufficient_scope' ? refused : undefined;
   const parts = [
     'realm="switchboard"',
-    ...(error ? [`error="${error}"`, `error_description="${message.replaceAll('"', "'")}"`] : []),
+    ...(error
+      ? [
+          `error="${error}"`,
+          `error_description="${message.replaceAll('"', "'").replace(/[^\x20-\x7e]/g, '?')}"`,
+        ]
+      : []),
     ...(services.accessTokens?.scopes.length ? [`scope="${services.accessTokens.scopes.join(' ')}"`] : []),
   ];
   const challenged = status === 401 || refused === 'insufficient_scope';

@@ -5,8 +5,10 @@ import { mcpEndpointRoutes } from '../mcp-endpoint/mcp-endpoint-routes.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
 import { authenticate } from './authenticate.ts';
+import { localTokenLink } from './local-token-link.ts';
 import { logRequests } from './log-requests.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
+import { refuseForeignSources } from './request-source.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authorizationRoutes } from './routes/authorization-routes.ts';
 import { chatRoutes } from './routes/chat-routes.ts';
@@ -54,6 +56,8 @@ export function createApp(
   });
 
   app.use('*', logRequests(services.logger));
+  app.use('*', refuseForeignSources(services));
+  if (services.localToken !== undefined) app.use('*', localTokenLink(services.localToken));
   app.get('/health', (c) =>
     c.json({
       status: 'ok',

@@ -274,6 +274,19 @@ export const ServerRegistrationSchema: JsonSchema = {
   },
 };
 
+export const ServerUpdateSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['shared'],
+  properties: {
+    shared: {
+      type: 'boolean',
+      description:
+        "Share a user's server with every user (its tools then reach everyone's models), or stop sharing it.",
+    },
+  },
+};
+
 export const AuthorizeRequestSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -282,6 +295,11 @@ export const AuthorizeRequestSchema: JsonSchema = {
       ...text(2000, 1),
       description:
         'A path on the gateway (e.g. the conversation) to send the person back to after connecting.',
+    },
+    bind: {
+      enum: ['browser', 'link'],
+      description:
+        'Which browser may finish the flow: `browser` (default), the one asking, by a cookie set on this answer; `link`, for a client that is not a browser (the CLI): `authorization_url` is then a one-use gateway link that binds the browser opening it first.',
     },
   },
 };

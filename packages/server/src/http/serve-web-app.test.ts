@@ -53,6 +53,12 @@ describe('serveWebApp', () => {
     const deployed = new Hono();
     deployed.use('*', serveWebApp(own));
     expect(await (await deployed.request('/config.json')).json()).toEqual({ mode: 'standalone' });
+    // Anyone can fetch config.json: an API key put there (in the file or the options) is never served.
+    await writeFile(join(own, 'config.json'), '{"mode":"gateway","apiKey":"sk-operator"}');
+    expect(await (await deployed.request('/config.json')).json()).toEqual({ mode: 'gateway' });
+    const keyed = new Hono();
+    keyed.use('*', serveWebApp(dir, { config: { apiKey: 'sk-operator' } }));
+    expect(JSON.stringify(await (await keyed.request('/config.json')).json())).not.toContain('sk-operator');
     await rm(own, { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sandboxProxyCsp } from '@switchboard/autoui/mcp-app-csp';
@@ -25,7 +25,8 @@ export interface WebAppOptions {
 
 /**
  * Serves the built web app from `webDir`: its files as they are, `config.json` (connected mode
- * against this gateway, unless the folder holds its own), the MCP Apps sandbox proxy page with its
+ * against this gateway, unless the folder holds its own; never an `apiKey`, since
+ * anyone who can load the page can read it), the MCP Apps sandbox proxy page with its
  * `Content-Security-Policy: frame-ancestors` header, and `index.html` for page navigations (GET with
  * `Accept: text/html`) to any other path outside `/api/`, so the app's own routes work on reload.
  * Everything else falls through to the API.
@@ -40,9 +41,9 @@ export function serveWebApp(webDir: string, options: WebAppOptions = {}): Middle
     const path = safeDecode(c.req.path);
     const target = path && resolve(root, `.${path}`);
     const exists = target?.startsWith(root + sep) && isFile(target);
-    if (path === '/config.json' && !exists) {
+    if (path === '/config.json') {
       c.header('Cache-Control', 'no-store');
-      return c.json(config);
+      return c.json(withoutCredentials(exists && target ? readJson(target) : config));
     }
     if (path === SANDBOX_PAGE)
       c.header('Content-Security-Policy', sandboxProxyCsp(options.appOrigins ?? loopbackAppOrigins(c)));
@@ -58,6 +59,23 @@ function loopbackAppOrigins(c: Context): string[] {
   const url = new URL(c.req.url);
   const other = OTHER_LOOPBACK_NAME[url.hostname];
   return other ? [`${url.protocol}//${other}${url.port ? `:${url.port}` : ''}`] : [];
+}
+
+/** The app's configuration without credentials: a key in a file everyone can fetch is no secret. */
+function withoutCredentials(config: Record<string, unknown>): Record<string, unknown> {
+  const { apiKey: _dropped, ...rest } = config;
+  return rest;
+}
+
+function readJson(path: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
 }
 
 function isFile(path: string): boolean {

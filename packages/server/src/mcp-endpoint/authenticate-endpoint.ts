@@ -60,7 +60,12 @@ export function endpointAuthInfo(user: User, token?: VerifiedAccessToken): AuthI
 /** `WWW-Authenticate: Bearer …` (RFC 6750 §3, RFC 9728 §5.1), with the scopes tokens need. */
 function challenge(services: BearerAuthServices, request: Request, error?: string, description = ''): string {
   const parts = [
-    ...(error ? [`error="${error}"`, `error_description="${description.replaceAll('"', "'")}"`] : []),
+    ...(error
+      ? [
+          `error="${error}"`,
+          `error_description="${description.replaceAll('"', "'").replace(/[^\x20-\x7e]/g, '?')}"`,
+        ]
+      : []),
     `resource_metadata="${protectedResourceMetadataUrl(request, services)}"`,
     ...(services.accessTokens?.scopes.length ? [`scope="${services.accessTokens.scopes.join(' ')}"`] : []),
   ];

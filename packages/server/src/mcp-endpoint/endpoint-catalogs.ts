@@ -50,7 +50,7 @@ export class EndpointCatalogs {
    * while the same servers are registered (a registration, removal or stop shows at once).
    */
   async get(user: User): Promise<UserCatalog> {
-    const servers = (await this.#registry.visible(user))
+    const servers = (await this.#registry.usable(user))
       .filter((row) => row.enabled)
       .map((row) => `${row.id}:${JSON.stringify(row.transport)}`)
       .join('|');

@@ -16,7 +16,12 @@ const INITIALIZE = {
   },
 };
 
-async function initialize(sessions: EndpointSessions, accept: string, server: Server): Promise<Response> {
+async function initialize(
+  sessions: EndpointSessions,
+  accept: string,
+  server: Server,
+  user = USER,
+): Promise<Response> {
   const request = new Request('http://gateway.test/mcp', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept },
@@ -24,7 +29,7 @@ async function initialize(sessions: EndpointSessions, accept: string, server: Se
   });
   const read = await readJsonBody(request);
   if (read instanceof Response) throw new Error('expected a request');
-  return sessions.handle(read, USER.id, endpointAuthInfo(USER), () => server);
+  return sessions.handle(read, user.id, endpointAuthInfo(user), () => server);
 }
 
 describe('EndpointSessions', () => {
@@ -54,5 +59,43 @@ describe('EndpointSessions', () => {
     expect(closed).toBe(false);
     await sessions.close();
     expect(closed).toBe(true);
+  });
+
+  it("caps sessions per user: a user's new session closes only their own oldest, never another user's", async () => {
+    const sessions = new EndpointSessions({ perUser: 2, total: 10 });
+    const open = async (user: typeof USER) => {
+      const server = new Server({ name: 'gateway', version: '1' }, { capabilities: {} });
+      const state = { closed: false };
+      server.onclose = () => {
+        state.closed = true;
+      };
+      const response = await initialize(sessions, 'application/json, text/event-stream', server, user);
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+      return state;
+    };
+    const bob = { id: 'bob', name: 'Bob', role: 'user' as const };
+    const bobs = await open(bob);
+    const alices = [];
+    for (let i = 0; i < 6; i++) alices.push(await open(USER));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(bobs.closed).toBe(false);
+    expect(alices.map((state) => state.closed)).toEqual([true, true, true, true, false, false]);
+    await sessions.close();
+  });
+
+  it('refuses a new session once the replica holds its total, closing nobody', async () => {
+    const sessions = new EndpointSessions({ perUser: 5, total: 2 });
+    const servers = [0, 1, 2].map(() => new Server({ name: 'gateway', version: '1' }, { capabilities: {} }));
+    const users = ['a', 'b', 'c'].map((id) => ({ id, name: id, role: 'user' as const }));
+    const accept = 'application/json, text/event-stream';
+    for (const index of [0, 1]) {
+      const opened = await initialize(sessions, accept, servers[index], users[index]);
+      await opened.body?.cancel();
+    }
+    const refused = await initialize(sessions, accept, servers[2], users[2]);
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error.message).toMatch(/as many MCP sessions/);
+    await sessions.close();
   });
 });

@@ -9,8 +9,14 @@ import type { ReadRequest } from './read-json-body.ts';
 
 /** Sessions idle longer than this are closed (ms). */
 const IDLE_MS = 30 * 60_000;
-/** The most sessions one replica keeps; the least recently used is closed first. */
-const MAX_SESSIONS = 1_000;
+
+/** How many sessions a replica keeps: per user (their least recently used is closed first) and in all. */
+export interface SessionCaps {
+  /** Default 100. */
+  perUser?: number;
+  /** Default 10 000; past it new sessions are refused (503), nobody else's are closed. */
+  total?: number;
+}
 
 interface Session {
   userId: string;
@@ -22,10 +28,18 @@ interface Session {
  * The 2025-protocol sessions of `/mcp` (Streamable HTTP with `Mcp-Session-Id`): each is bound to
  * the user who opened it — another user's key naming it gets 404, as for an unknown session — and
  * holds the MCP server of that connection (its activated tools, its client's capabilities).
- * Sessions live on the replica that opened them.
+ * Sessions live on the replica that opened them. Caps are per user: a user's new session closes
+ * only that user's least recently used one, never someone else's (see {@link SessionCaps}).
  */
 export class EndpointSessions {
   readonly #sessions = new Map<string, Session>();
+  readonly #perUser: number;
+  readonly #total: number;
+
+  constructor(caps: SessionCaps = {}) {
+    this.#perUser = caps.perUser ?? 100;
+    this.#total = caps.total ?? 10_000;
+  }
 
   /**
    * Serves one 2025-era request of `userId` (its JSON body already read, see `readJsonBody`);
@@ -53,7 +67,13 @@ export class EndpointSessions {
         'Bad Request: start with an initialize request (no Mcp-Session-Id), then send the session id it returns',
       );
     }
-    this.#sweep();
+    this.#sweep(userId);
+    if (this.#sessions.size >= this.#total)
+      return jsonRpcError(
+        503,
+        -32000,
+        'this gateway replica holds as many MCP sessions as it may; retry later, or connect with protocol 2026-07-28 (no sessions)',
+      );
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
@@ -77,14 +97,19 @@ export class EndpointSessions {
     await Promise.all(sessions.map((session) => session.transport.close().catch(() => undefined)));
   }
 
-  #sweep(): void {
+  /** Closes idle sessions, then `userId`'s least recently used ones until they may open another. */
+  #sweep(userId: string): void {
     const now = Date.now();
-    for (const [id, session] of this.#sessions) {
-      if (now - session.usedAt > IDLE_MS || this.#sessions.size >= MAX_SESSIONS) {
-        this.#sessions.delete(id);
-        void session.transport.close().catch(() => undefined);
-      }
-    }
+    for (const [id, session] of this.#sessions) if (now - session.usedAt > IDLE_MS) this.#end(id, session);
+    const own = [...this.#sessions].filter(([, session]) => session.userId === userId);
+    own.sort(([, a], [, b]) => a.usedAt - b.usedAt);
+    for (const [id, session] of own.slice(0, Math.max(0, own.length - this.#perUser + 1)))
+      this.#end(id, session);
+  }
+
+  #end(id: string, session: Session): void {
+    this.#sessions.delete(id);
+    void session.transport.close().catch(() => undefined);
   }
 }
 

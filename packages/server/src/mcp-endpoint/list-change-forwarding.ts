@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { User } from '../auth/user.ts';
-import { canSeeServer } from '../mcp/can-see-server.ts';
+import { canUseServer } from '../mcp/server-access.ts';
 import type { ServerList, ServerListChange } from '../mcp/server-list-changes.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
@@ -50,7 +50,7 @@ export class ListChangeForwarding {
 
   #forward(change: ServerListChange): void {
     const hears = (user: User) =>
-      change.userId === undefined ? canSeeServer(user, change.row) : user.id === change.userId;
+      change.userId === undefined ? canUseServer(user, change.row) : user.id === change.userId;
     if (change.list === 'tools') this.#catalogs.forget(change.row.name, change.userId);
     for (const session of this.#sessions) {
       if (!hears(session.user)) continue;

@@ -5,7 +5,6 @@ import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ActivatedTools } from './activated-tools.ts';
 import { authenticateEndpoint } from './authenticate-endpoint.ts';
-import { checkRequestOrigin } from './check-request-origin.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { endpointRequestState } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
@@ -88,8 +87,6 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   app.get(METADATA_PATH, (c) => c.json(protectedResourceMetadata(c.req.raw, services)));
   app.all(ENDPOINT_PATH, async (c) => {
     const request = c.req.raw;
-    const refused = checkRequestOrigin(request, services.openAccess);
-    if (refused) return refused;
     const caller = await authenticateEndpoint(services, request);
     if (caller instanceof Response) return caller;
     const { user, authInfo } = caller;

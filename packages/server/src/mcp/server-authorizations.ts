@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { McpConnectionOptions } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
 import type { Database } from '../storage/database.ts';
 import {
+  bindAuthorizationFlow,
   deleteServerCredential,
   insertAuthorizationFlow,
   takeAuthorizationFlow,
@@ -56,8 +57,18 @@ export class ServerAuthorizations {
     this.#options = options;
   }
 
-  /** Starts connecting a user to a server; resolves with the authorization page to send them to. */
-  async start(user: User, row: ServerRow, returnTo?: string): Promise<URL> {
+  /**
+   * Starts connecting a user to a server; resolves with the page to send them to. The flow is bound
+   * to one browser (by the random value its cookie holds), whose callback alone finishes it: the
+   * browser that asked (`browserBinding`; the page is the authorization server's), or, for a client
+   * that is not a browser (the CLI), the browser that first opens the gateway's one-use start link
+   * this then resolves with (see {@link bindBrowser}).
+   */
+  async start(
+    user: User,
+    row: ServerRow,
+    options: { returnTo?: string; browserBinding?: string },
+  ): Promise<URL> {
     const key = this.#key();
     const state = randomBytes(32).toString('base64url');
     let page: URL | undefined;
@@ -72,11 +83,6 @@ export class ServerAuthorizations {
         page = url;
       },
     });
-    await insertAuthorizationFlow(
-      this.#options.db,
-      { state, userId: user.id, serverId: row.id, returnTo: returnTo ?? null },
-      this.#options.flowTtlMs ?? 600_000,
-    );
     const fetchFn = this.#fetchFor(row);
     const challenge = await serverChallenge(urlOf(row), fetchFn);
     const scope = await this.#scopeToRequest(user, row, key, challenge.scope);
@@ -96,15 +102,52 @@ export class ServerAuthorizations {
         `"${row.name}" did not ask for the user's authorization`,
       );
     }
-    return page;
+    const startKey = options.browserBinding ? undefined : randomBytes(32).toString('base64url');
+    await insertAuthorizationFlow(
+      this.#options.db,
+      {
+        state,
+        userId: user.id,
+        serverId: row.id,
+        returnTo: options.returnTo ?? null,
+        browserHash: options.browserBinding ? bindingHash(options.browserBinding) : null,
+        startKeyHash: startKey ? bindingHash(startKey) : null,
+        authorizationUrl: page.href,
+      },
+      this.#options.flowTtlMs ?? 600_000,
+    );
+    return startKey ? new URL(`start/${startKey}`, this.#options.redirectUrl()) : page;
   }
 
   /**
-   * Finishes the authorization a callback's `state` names, with its `code` (and `iss`): stores the
-   * user's tokens and reopens their connection. Resolves with the server and where to send the
-   * person back.
+   * Binds the flow a start link's key names to the browser opening it (`browserBinding`), once and
+   * only when no browser is bound yet; resolves with the authorization page to send that browser to.
    */
-  async finish(query: URLSearchParams): Promise<{ row: ServerRow; returnTo: string | null }> {
+  async bindBrowser(startKey: string, browserBinding: string): Promise<URL> {
+    const page = await bindAuthorizationFlow(
+      this.#options.db,
+      bindingHash(startKey),
+      bindingHash(browserBinding),
+    );
+    if (!page)
+      throw new AuthorizationFlowError(
+        400,
+        'unknown_state',
+        'this link is unknown, expired or already opened; connect the server again',
+      );
+    return new URL(page);
+  }
+
+  /**
+   * Finishes the authorization a callback's `state` names, with its `code` (and `iss`), when the
+   * callback comes from the browser the flow is bound to (`browserBinding`, its cookie): stores the
+   * user's tokens and reopens their connection. Resolves with the server and where to send the
+   * person back. A callback from another browser (someone given the link) stores nothing.
+   */
+  async finish(
+    query: URLSearchParams,
+    browserBinding: string | undefined,
+  ): Promise<{ row: ServerRow; returnTo: string | null }> {
     const key = this.#key();
     const flow = await takeAuthorizationFlow(this.#options.db, query.get('state') ?? '');
     if (!flow) {
@@ -112,6 +155,13 @@ export class ServerAuthorizations {
         400,
         'unknown_state',
         'this authorization is unknown, expired or already used; connect the server again',
+      );
+    }
+    if (!flow.browserHash || !browserBinding || !sameHash(flow.browserHash, bindingHash(browserBinding))) {
+      throw new AuthorizationFlowError(
+        400,
+        'other_browser',
+        'this authorization was started in another browser: connect the server again from your own Switchboard (an authorization link works only in the browser that asked for it)',
       );
     }
     const row = await this.#options.registry.byId(flow.serverId);
@@ -211,4 +261,13 @@ export class ServerAuthorizations {
 function urlOf(row: ServerRow): string {
   if (row.transport.type !== 'http') throw new Error(`"${row.name}" is not an HTTP server`);
   return row.transport.url;
+}
+
+/** What the database keeps of a browser binding or a start key: its SHA-256. */
+function bindingHash(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }

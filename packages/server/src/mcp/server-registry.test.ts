@@ -49,7 +49,7 @@ describe('ServerRegistry', () => {
     expect(unavailable.map(({ row, reason }) => [row.name, reason])).toEqual([
       ['hanging', expect.stringMatching(/time/i)],
     ]);
-    const hanging = (await registry.visible(alice)).find((row) => row.name === 'hanging');
+    const hanging = (await registry.usable(alice)).find((row) => row.name === 'hanging');
     expect(await registry.view(alice, hanging as NonNullable<typeof hanging>)).toMatchObject({
       status: 'error',
       error: expect.stringMatching(/time/i),

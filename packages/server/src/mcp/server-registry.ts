@@ -22,8 +22,8 @@ import type { EnabledTool } from '../store/conversation.ts';
 import { listAuthorizedServerIds, loadServerCredential } from '../store/server-credential-store.ts';
 import { listServerRows, markServerOAuth, type ServerRow, usesOAuth } from '../store/server-store.ts';
 import { AuthorizationRequiredError } from './authorization-required-error.ts';
-import { canSeeServer } from './can-see-server.ts';
 import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts';
+import { canManageServer, canUseServer } from './server-access.ts';
 import { type ServerListChangeListener, ServerListChanges } from './server-list-changes.ts';
 import { type ServerState, type ServerView, serverView } from './server-view.ts';
 import { gatherTurnTools, type TurnTools, type UserLayer } from './turn-tools.ts';
@@ -144,10 +144,16 @@ export class ServerRegistry {
     await this.#syncing;
   }
 
-  /** The registrations a user can see: the deployment's and their own (administrators see all). */
-  async visible(user: User): Promise<ServerRow[]> {
+  /** The registrations a user may use (see {@link canUseServer}): the deployment's, their own, shared ones. */
+  async usable(user: User): Promise<ServerRow[]> {
     await this.sync();
-    return [...this.#entries.values()].map((entry) => entry.row).filter((row) => canSeeServer(user, row));
+    return [...this.#entries.values()].map((entry) => entry.row).filter((row) => canUseServer(user, row));
+  }
+
+  /** The registrations a user may manage (see {@link canManageServer}): an administrator's are all of them. */
+  async manageable(user: User): Promise<ServerRow[]> {
+    await this.sync();
+    return [...this.#entries.values()].map((entry) => entry.row).filter((row) => canManageServer(user, row));
   }
 
   /** A registration by id, whoever owns it (for the OAuth callback, bound to its user by `state`). */
@@ -156,9 +162,16 @@ export class ServerRegistry {
     return this.#entries.get(id)?.row;
   }
 
-  /** One registration the user can see. */
+  /** One registration the user may use. */
   async find(user: User, id: string): Promise<ServerRow | undefined> {
-    return (await this.visible(user)).find((row) => row.id === id);
+    return (await this.usable(user)).find((row) => row.id === id);
+  }
+
+  /** One registration the user may use or manage (for its view and management routes). */
+  async findManaged(user: User, id: string): Promise<ServerRow | undefined> {
+    await this.sync();
+    const row = this.#entries.get(id)?.row;
+    return row && (canUseServer(user, row) || canManageServer(user, row)) ? row : undefined;
   }
 
   /** The API views of registrations, with this replica's status and the user's authorization. */
@@ -234,14 +247,14 @@ export class ServerRegistry {
   }
 
   /**
-   * What a turn may use: the layers of the servers that are running, visible to the user and, when
+   * What a turn may use: the layers of the servers that are running, usable by the user and, when
    * the conversation enables tools explicitly, only those, with their connections (the user's own
    * for OAuth servers). Servers that cannot be reached are left out (and retried later) and listed in
    * `unavailable` with why; OAuth servers the user has not connected are left out and listed in
    * `needsAuthorization`.
    */
   async toolsFor(user: User, enabled: readonly EnabledTool[]): Promise<TurnTools> {
-    const rows = (await this.visible(user)).filter((row) => row.enabled);
+    const rows = (await this.usable(user)).filter((row) => row.enabled);
     return gatherTurnTools(rows, enabled, {
       shared: this.#pool.clients,
       sharedLayer: (row) => this.#layer(row, false),

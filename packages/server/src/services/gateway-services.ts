@@ -8,6 +8,7 @@ import type { ModelResolver } from '../chat/model-resolver.ts';
 import type { TurnRunner } from '../chat/turn-runner.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import type { PendingQuestions } from '../coordination/pending-questions.ts';
+import type { RequestSources } from '../http/request-source.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
@@ -43,8 +44,12 @@ export interface GatewayServices {
   instanceId: string;
   /** How often a stream following a turn on another replica polls without a notice (ms). */
   pollMs: number;
-  /** No API keys: every caller is the local administrator (loopback-only deployments). */
+  /** No users: the holder of {@link localToken} is the local administrator (loopback-only deployments). */
   openAccess: boolean;
+  /** An open gateway's per-install token (a bearer, or the cookie its printed link sets); absent with users. */
+  localToken?: string;
+  /** The hosts and page origins requests may come from (checked before any route). */
+  requestSources: RequestSources;
   /** The authorization server whose access tokens `/mcp` and the REST API accept besides API keys; absent: API keys only. */
   accessTokens?: AccessTokenVerifier;
   /** The web app's sign-in at the `accessTokens` issuer (`GET /auth/sign-in-config`); absent: none. */
@@ -55,6 +60,8 @@ export interface GatewayServices {
   allowPrivateNetworks: boolean;
   /** Origins users may register servers at although they are not public (see `GatewayOptions.trustedServerOrigins`). */
   trustedServerOrigins: readonly string[];
+  /** Administrators may register stdio servers (commands) through the API. */
+  allowCommandServers: boolean;
   /**
    * The key `/mcp` signs its multi-round-trip request state with: derived from the secret key, so
    * every replica verifies every round; random per process when the gateway has no secret key.

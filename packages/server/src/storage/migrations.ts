@@ -319,4 +319,14 @@ UPDATE users SET seq = ordered.n
   WHERE users.id = ordered.id;
 `,
   },
+  {
+    version: 14,
+    name: 'authorization flows bound to the browser that started them; servers shared by an administrator',
+    sql: `
+ALTER TABLE authorization_flows ADD COLUMN browser_hash text;
+ALTER TABLE authorization_flows ADD COLUMN start_key_hash text;
+ALTER TABLE authorization_flows ADD COLUMN authorization_url text;
+ALTER TABLE mcp_servers ADD COLUMN shared boolean NOT NULL DEFAULT false;
+`,
+  },
 ];

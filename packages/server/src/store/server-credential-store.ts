@@ -13,6 +13,8 @@ export interface AuthorizationFlow {
   serverId: string;
   /** A same-origin path to send the person back to after the callback. */
   returnTo: string | null;
+  /** SHA-256 of the browser binding (a cookie) the callback must carry; null until a browser is bound. */
+  browserHash: string | null;
 }
 
 /** A user's sealed OAuth state for a server, if any. */
@@ -68,18 +70,49 @@ export async function listAuthorizedServerIds(db: Queryable, userId: string): Pr
   return new Set(rows.map((row) => row.server_id));
 }
 
-/** Records an authorization in progress, valid for `ttlMs`; drops expired ones on the way. */
+/**
+ * Records an authorization in progress, valid for `ttlMs`, with its authorization page and the hash
+ * of the one-use key of its start link (see {@link bindAuthorizationFlow}); drops expired ones on the way.
+ */
 export async function insertAuthorizationFlow(
   db: Queryable,
-  flow: AuthorizationFlow,
+  flow: AuthorizationFlow & { startKeyHash: string | null; authorizationUrl: string },
   ttlMs: number,
 ): Promise<void> {
   await db.query('DELETE FROM authorization_flows WHERE expires_at < now()');
   await db.query(
-    `INSERT INTO authorization_flows (state, user_id, server_id, return_to, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [flow.state, flow.userId, flow.serverId, flow.returnTo, ttlMs / 1000],
+    `INSERT INTO authorization_flows
+       (state, user_id, server_id, return_to, browser_hash, start_key_hash, authorization_url, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+    [
+      flow.state,
+      flow.userId,
+      flow.serverId,
+      flow.returnTo,
+      flow.browserHash,
+      flow.startKeyHash,
+      flow.authorizationUrl,
+      ttlMs / 1000,
+    ],
   );
+}
+
+/**
+ * Binds the unexpired flow whose start key hashes to `startKeyHash` to a browser (`browserHash`),
+ * once: the key is cleared. Resolves with the flow's authorization page, or undefined.
+ */
+export async function bindAuthorizationFlow(
+  db: Queryable,
+  startKeyHash: string,
+  browserHash: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ authorization_url: string }>(
+    `UPDATE authorization_flows SET browser_hash = $2, start_key_hash = NULL
+     WHERE start_key_hash = $1 AND browser_hash IS NULL AND expires_at >= now()
+     RETURNING authorization_url`,
+    [startKeyHash, browserHash],
+  );
+  return rows[0]?.authorization_url;
 }
 
 /** Takes (reads and removes) the unexpired authorization a callback's `state` names: it works once. */
@@ -92,11 +125,20 @@ export async function takeAuthorizationFlow(
     user_id: string;
     server_id: string;
     return_to: string | null;
+    browser_hash: string | null;
   }>(
     `DELETE FROM authorization_flows WHERE state = $1 AND expires_at >= now()
-     RETURNING state, user_id, server_id, return_to`,
+     RETURNING state, user_id, server_id, return_to, browser_hash`,
     [state],
   );
   const row = rows[0];
-  return row && { state: row.state, userId: row.user_id, serverId: row.server_id, returnTo: row.return_to };
+  return (
+    row && {
+      state: row.state,
+      userId: row.user_id,
+      serverId: row.server_id,
+      returnTo: row.return_to,
+      browserHash: row.browser_hash,
+    }
+  );
 }

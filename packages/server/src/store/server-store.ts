@@ -40,6 +40,8 @@ export interface ServerRow {
   description: string | null;
   transport: ServerTransport;
   enabled: boolean;
+  /** A user's registration an administrator shared with everyone (deployment ones are everyone's anyway). */
+  shared: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -114,4 +116,17 @@ export async function setServerEnabled(
 export async function deleteServer(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM mcp_servers WHERE id = $1', [id]);
   return rowCount > 0;
+}
+
+/** Shares a registration with every user, or stops sharing it; undefined when it is gone. */
+export async function setServerShared(
+  db: Queryable,
+  id: string,
+  shared: boolean,
+): Promise<ServerRow | undefined> {
+  const { rows } = await db.query<ServerRow>(
+    'UPDATE mcp_servers SET shared = $2, updated_at = now() WHERE id = $1 RETURNING *',
+    [id, shared],
+  );
+  return rows[0];
 }

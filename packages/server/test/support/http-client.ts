@@ -114,3 +114,11 @@ export function eventTypes(messages: SseMessage[]): string[] {
     message.data.type === 'CUSTOM' ? `CUSTOM:${message.data.name}` : message.data.type,
   );
 }
+
+/** The cookies a reply sets, as the `Cookie` header the same browser sends next. */
+export function cookiesOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}

@@ -3,12 +3,16 @@ import { AuthorizationFlowError } from '../../mcp/server-authorizations.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { type ServerRow, usesOAuth } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
+import { browserBinding } from '../browser-binding.ts';
 import { readBody } from '../read-body.ts';
 import { AuthorizeRequestSchema } from '../schemas.ts';
 
 /**
  * Connecting a server that authorizes each user with OAuth: `POST /servers/{id}/authorize` starts
- * the flow for the caller and answers the page to send them to (the callback route finishes it),
+ * the flow for the caller and answers the page to send them to (`authorization_url`): the
+ * authorization server's, for the browser that asked (bound to it by a cookie), or with `"bind":
+ * "link"` (a client that is not a browser) a one-use start link that binds the browser opening it;
+ * the callback route finishes the flow in that browser only.
  * `DELETE /servers/{id}/authorization` revokes and forgets the caller's tokens.
  */
 export function authorizationRoutes(services: GatewayServices): Hono<GatewayEnv> {
@@ -29,12 +33,20 @@ export function authorizationRoutes(services: GatewayServices): Hono<GatewayEnv>
   app.post('/:id/authorize', async (c) => {
     const row = await findOAuthServer(c, c.req.param('id'));
     const input = c.req.header('content-type')
-      ? await readBody<{ return_to?: string }>(c, AuthorizeRequestSchema, services)
+      ? await readBody<{ return_to?: string; bind?: 'browser' | 'link' }>(c, AuthorizeRequestSchema, services)
       : {};
     if (input.return_to !== undefined && !isLocalPath(input.return_to)) {
       throw new ApiError(400, 'invalid_request', '"return_to" must be a path on this gateway, like "/c/123"');
     }
-    const url = await flow(row, () => services.authorizations.start(c.get('user'), row, input.return_to));
+    // The browser asking (the web app) is bound now; for a client that is not one (`bind: link`,
+    // the CLI) the page is a start link that binds the browser opening it.
+    const browser = input.bind === 'link' ? undefined : browserBinding(c);
+    const url = await flow(row, () =>
+      services.authorizations.start(c.get('user'), row, {
+        ...(input.return_to !== undefined ? { returnTo: input.return_to } : {}),
+        ...(browser ? { browserBinding: browser } : {}),
+      }),
+    );
     return c.json({ authorization_url: url.href });
   });
 

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
+import { canManageServer } from '../../mcp/server-access.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import { withCallDeadline } from '../../mcp/with-deadline.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
@@ -15,11 +16,17 @@ import {
   type ServerRow,
   type ServerTransport,
   setServerEnabled,
+  setServerShared,
 } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { readBody } from '../read-body.ts';
-import { ElicitationAnswerSchema, ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
+import {
+  ElicitationAnswerSchema,
+  ServerRegistrationSchema,
+  ServerUpdateSchema,
+  ToolCallRequestSchema,
+} from '../schemas.ts';
 import { wantsStream } from '../write-sse.ts';
 import {
   type DirectCallAnswer,
@@ -62,24 +69,28 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
     if (!row) throw new ApiError(404, 'server_not_found', `server ${JSON.stringify(id)} not found`);
     return row;
   };
-  const mayManage = (user: User, row: ServerRow) => {
-    if (user.role === 'admin' || (row.owner_id !== null && row.owner_id === user.id)) return;
-    throw new ApiError(
-      403,
-      'forbidden',
-      `only an administrator can change the deployment server "${row.name}"`,
-    );
+  /** A registration the user may manage (its owner, or an administrator); 404 when they may not even use it. */
+  const findManaged = async (user: User, id: string) => {
+    const row = await registry.findManaged(user, id);
+    if (!row) throw new ApiError(404, 'server_not_found', `server ${JSON.stringify(id)} not found`);
+    if (!canManageServer(user, row))
+      throw new ApiError(403, 'forbidden', `only an administrator can change the server "${row.name}"`);
+    return row;
   };
 
   app.get('/', async (c) => {
     const user = c.get('user');
-    return c.json({ items: await registry.views(user, await registry.visible(user)) });
+    if (c.req.query('all') === 'true') {
+      requireAdmin(user, "list every user's servers");
+      return c.json({ items: await registry.views(user, await registry.manageable(user)) });
+    }
+    return c.json({ items: await registry.views(user, await registry.usable(user)) });
   });
 
   app.post('/', async (c) => {
     const user = c.get('user');
     const input = await readBody<Registration>(c, ServerRegistrationSchema, services);
-    const transport = await transportOf(input, user, services.allowPrivateNetworks, services.trustedServerOrigins);
+    const transport = await transportOf(input, user, services);
     const row = await insertServer(services.db, {
       name: input.name,
       ownerId: user.role === 'admin' ? null : user.id,
@@ -95,13 +106,26 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.get('/:id', async (c) => {
     const user = c.get('user');
-    return c.json(await registry.view(user, await find(user, c.req.param('id'))));
+    const row = await registry.findManaged(user, c.req.param('id'));
+    if (!row)
+      throw new ApiError(404, 'server_not_found', `server ${JSON.stringify(c.req.param('id'))} not found`);
+    return c.json(await registry.view(user, row));
+  });
+
+  app.patch('/:id', async (c) => {
+    const user = c.get('user');
+    requireAdmin(user, 'share a server with every user');
+    const row = await findManaged(user, c.req.param('id'));
+    const input = await readBody<{ shared: boolean }>(c, ServerUpdateSchema, services);
+    const updated = (await setServerShared(services.db, row.id, input.shared)) ?? row;
+    await registry.announceChange();
+    await registry.sync(true);
+    return c.json(await registry.view(user, updated));
   });
 
   app.delete('/:id', async (c) => {
     const user = c.get('user');
-    const row = await find(user, c.req.param('id'));
-    mayManage(user, row);
+    const row = await findManaged(user, c.req.param('id'));
     await deleteServer(services.db, row.id);
     await registry.announceChange();
     return c.json({ success: true });
@@ -110,8 +134,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   for (const action of ['start', 'stop'] as const) {
     app.post(`/:id/${action}`, async (c) => {
       const user = c.get('user');
-      const row = await find(user, c.req.param('id'));
-      mayManage(user, row);
+      const row = await findManaged(user, c.req.param('id'));
       const updated = (await setServerEnabled(services.db, row.id, action === 'start')) ?? row;
       await registry.announceChange();
       await registry.sync(true);
@@ -228,8 +251,11 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
 async function transportOf(
   input: Registration,
   user: User,
-  allowPrivateNetworks: boolean,
-  trustedServerOrigins: readonly string[],
+  {
+    allowPrivateNetworks,
+    allowCommandServers,
+    trustedServerOrigins,
+  }: Pick<GatewayServices, 'allowPrivateNetworks' | 'allowCommandServers' | 'trustedServerOrigins'>,
 ): Promise<ServerTransport> {
   if ((input.url === undefined) === (input.command === undefined)) {
     throw new ApiError(
@@ -241,6 +267,12 @@ async function transportOf(
   if (input.command !== undefined) {
     if (input.oauth) throw new ApiError(400, 'invalid_request', '"oauth" applies to "url" servers only');
     requireAdmin(user, 'register a stdio server (it runs a command on the gateway)');
+    if (!allowCommandServers)
+      throw new ApiError(
+        403,
+        'commands_disabled',
+        'this gateway does not register stdio servers through the API (they run commands on its machine): the operator lists them under "servers" in the configuration, or sets "allowCommandServers": true',
+      );
     return {
       type: 'stdio',
       command: input.command,

@@ -28,7 +28,7 @@ export function toolRoutes(services: GatewayServices): Hono<GatewayEnv> {
   app.get('/:id/tools/available', async (c) => {
     const user = c.get('user');
     const conversation = await load(user.id, c.req.param('id'));
-    const rows = (await services.registry.visible(user)).filter((row) => row.enabled);
+    const rows = (await services.registry.usable(user)).filter((row) => row.enabled);
     const listed = await Promise.all(
       rows.map(async (row) => {
         try {
