@@ -2,6 +2,7 @@ import { authorizationPaths, authorizationSchemas } from './openapi/authorizatio
 import { chatPaths, chatSchemas, turnStreamPaths } from './openapi/chat-paths.ts';
 import { conversationPaths, conversationSchemas } from './openapi/conversation-paths.ts';
 import { elicitationSchemas, interactionPaths, samplingSchemas } from './openapi/interaction-paths.ts';
+import { mcpPaths } from './openapi/mcp-paths.ts';
 import { modelPaths, modelSchemas } from './openapi/model-paths.ts';
 import { json, sharedSchemas } from './openapi/openapi-parts.ts';
 import { policyPaths, policySchemas } from './openapi/policy-paths.ts';
@@ -89,6 +90,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...usagePaths,
       ...signInPaths,
       ...modelPaths,
+      ...mcpPaths,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ResumeError } from '@switchboard/core';
 import { TurnNotStartedError } from '../chat/turn-not-started-error.ts';
 import { UnknownModelError } from '../chat/unknown-model-error.ts';
+import { MessageFormatError } from '../messages/from-api-messages.ts';
 import {
   ConversationBusyError,
   ConversationNotFoundError,
@@ -13,7 +14,7 @@ import { InvalidCursorError } from '../store/conversation-store.ts';
 import { ApiError, conversationNotFound } from './api-error.ts';
 
 /**
- * The HTTP answer to a domain error thrown by `store/` or `chat/` (or core's `ResumeError`): its
+ * The HTTP answer to a domain error thrown by `store/`, `chat/` or `messages/` (or core's `ResumeError`): its
  * status, stable code and details. Any other error comes back unchanged, for the app's error
  * handler (an `ApiError` is answered as it is; the rest is logged as an internal error). The app's
  * error handler applies it to every error a route throws, so routes let domain errors propagate.
@@ -31,6 +32,7 @@ export function toApiError(error: unknown): unknown {
     return new ApiError(409, 'nothing_pending', error.message, { details: { status: error.status } });
   if (error instanceof MessageNotFoundError) return new ApiError(404, 'message_not_found', error.message);
   if (error instanceof InvalidCursorError) return new ApiError(400, 'invalid_cursor', error.message);
+  if (error instanceof MessageFormatError) return new ApiError(400, 'invalid_messages', error.message);
   if (error instanceof UnknownModelError)
     return new ApiError(400, error.code, error.message, { details: { available: error.available } });
   if (error instanceof TurnNotStartedError) return new ApiError(500, error.code, error.message);

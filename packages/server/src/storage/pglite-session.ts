@@ -1,6 +1,7 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { bindMessage } from './bind-message.ts';
 import type { QueryResult } from './database.ts';
+import { postgresText } from './postgres-text.ts';
 import { StatementNames } from './statement-name.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -82,7 +83,7 @@ export class PgliteSession {
         parsing.add(name);
         parts.push(protocol.serialize.parse({ name, text: sql }));
       }
-      parts.push(bindMessage(name, params.map(asText)));
+      parts.push(bindMessage(name, params.map(postgresText)));
       if (known[index] === undefined) parts.push(DESCRIBE_PORTAL);
       parts.push(EXECUTE);
     });
@@ -123,15 +124,6 @@ export class PgliteSession {
       rowCount: (result as { rowCount?: number }).rowCount ?? result.rows.length,
     }));
   }
-}
-
-/** A parameter in PostgreSQL's text format, as node-postgres sends it. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { postgresText } from './postgres-text.ts';
 import { StatementNames } from './statement-name.ts';
 
 /** Options of {@link openPostgresDatabase}. */
@@ -47,7 +48,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     sql: string,
     params?: unknown[],
   ): Promise<QueryResult<Row>> => {
-    const result = await client.query({ name: names.of(sql), text: sql, values: params });
+    const result = await client.query({ name: names.of(sql), text: sql, values: params?.map(postgresText) });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   };
   if (schema) await createSchema(pool, schema);

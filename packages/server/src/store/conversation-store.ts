@@ -1,5 +1,6 @@
 import { AgentSession, type ApprovalPolicy } from '@switchboard/core';
 import type { Database, Queryable } from '../storage/database.ts';
+import { jsonText } from '../storage/postgres-text.ts';
 import {
   CONVERSATION_COLUMNS,
   type Conversation,
@@ -165,9 +166,9 @@ export async function deleteConversation(
   return (await ownsConversation(db, userId, id)) ? 'busy' : 'missing';
 }
 
-/** A value for a `$n::jsonb` parameter. */
+/** A value for a `$n::jsonb` parameter (escapes `jsonb` refuses replaced, see {@link jsonText}). */
 export function json(value: unknown): string {
-  return JSON.stringify(value);
+  return jsonText(value);
 }
 
 /** The cursor keeps the timestamp as PostgreSQL wrote it (microseconds), so no row is skipped or repeated. */

@@ -108,7 +108,7 @@ export async function deleteMessage(
   const { rows: results } = await db.query<{ id: string }>(
     `DELETE FROM messages WHERE conversation_id = $1 AND role = 'tool' AND tool_call_id IN (SELECT jsonb_array_elements_text($2::jsonb))
      RETURNING id`,
-    [conversationId, JSON.stringify(callIds)],
+    [conversationId, json(callIds)],
   );
   return [rows[0].id, ...results.map((row) => row.id)];
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../storage/database.ts';
+import { json } from './conversation-store.ts';
 
 /** Whom a question waits for: the user, and the conversation whose turn asks (none: a direct call). */
 export interface QuestionAsker {
@@ -48,7 +49,7 @@ export async function keepAnswer(
   const { rowCount } = await db.query(
     `UPDATE pending_questions SET answer = $4
      WHERE ${mine} AND closed_at IS NULL AND expires_at > now()`,
-    [...params, JSON.stringify(answer)],
+    [...params, json(answer)],
   );
   if (rowCount > 0) return 'kept';
   const { rows } = await db.query(`SELECT 1 FROM pending_questions WHERE ${mine}`, params);
@@ -64,7 +65,7 @@ export async function keptAnswers(
     `SELECT request_id, answer FROM pending_questions
      WHERE request_id IN (SELECT jsonb_array_elements_text($1::jsonb))
        AND answer IS NOT NULL AND closed_at IS NULL`,
-    [JSON.stringify(requestIds)],
+    [json(requestIds)],
   );
   return new Map(rows.map((row) => [row.request_id, row.answer]));
 }

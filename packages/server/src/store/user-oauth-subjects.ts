@@ -1,5 +1,6 @@
 import type { User } from '../auth/user.ts';
 import type { Queryable } from '../storage/database.ts';
+import { json } from './conversation-store.ts';
 
 /** An OAuth subject another user already lists (each subject is one user's). */
 export class OAuthSubjectTaken extends Error {
@@ -27,16 +28,16 @@ export async function setOAuthSubjects(
 ): Promise<void> {
   await db.query(
     'DELETE FROM user_oauth_subjects WHERE user_id = $1 AND subject NOT IN (SELECT jsonb_array_elements_text($2::jsonb))',
-    [userId, JSON.stringify(subjects)],
+    [userId, json(subjects)],
   );
   await db.query(
     `INSERT INTO user_oauth_subjects (subject, user_id) SELECT jsonb_array_elements_text($1::jsonb), $2
      ON CONFLICT (subject) DO NOTHING`,
-    [JSON.stringify(subjects), userId],
+    [json(subjects), userId],
   );
   const { rows } = await db.query<{ subject: string; user_id: string }>(
     'SELECT subject, user_id FROM user_oauth_subjects WHERE subject IN (SELECT jsonb_array_elements_text($1::jsonb)) AND user_id <> $2 LIMIT 1',
-    [JSON.stringify(subjects), userId],
+    [json(subjects), userId],
   );
   if (rows[0]) throw new OAuthSubjectTaken(rows[0].subject, rows[0].user_id);
 }
@@ -48,7 +49,7 @@ export async function oauthSubjectsOf(
 ): Promise<Map<string, string[]>> {
   const { rows } = await db.query<{ subject: string; user_id: string }>(
     'SELECT subject, user_id FROM user_oauth_subjects WHERE user_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY created_at, subject',
-    [JSON.stringify(userIds)],
+    [json(userIds)],
   );
   const subjects = new Map<string, string[]>();
   for (const row of rows) subjects.set(row.user_id, [...(subjects.get(row.user_id) ?? []), row.subject]);

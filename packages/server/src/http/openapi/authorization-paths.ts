@@ -12,8 +12,11 @@ export const authorizationPaths = {
       summary: 'Connect the caller to a server that authorizes with OAuth: the page to send them to',
       description:
         'Starts the MCP authorization flow (PKCE, `resource`) for the caller and this server, bound to both by the ' +
-        '`state` parameter (one use, 10 minutes). Open `authorization_url` (popup or redirect); the authorization ' +
-        'server sends the person back to GET /oauth/callback, which stores their tokens encrypted.',
+        '`state` parameter (one use, 10 minutes) and to one browser by an HttpOnly cookie: by default the browser asking ' +
+        '(the cookie is set on this answer); with `bind: link`, `authorization_url` is a one-use gateway link (GET ' +
+        '/oauth/start/{key}) that binds the browser opening it. Open `authorization_url` in that browser; the ' +
+        'authorization server sends the person back to GET /oauth/callback, which stores their tokens encrypted, and ' +
+        'only for the bound browser.',
       requestBody: { required: false, content: body(ref('AuthorizeRequest')).content },
       responses: {
         '200': json({
@@ -43,9 +46,25 @@ export const authorizationPaths = {
       },
     },
   },
+  '/oauth/start/{key}': {
+    get: {
+      summary:
+        'The one-use link of a flow started with `bind: link`: binds the browser opening it (no API key)',
+      security: [],
+      parameters: [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '303': { description: 'On to the authorization page, with the binding cookie set' },
+        '400': {
+          description: 'A page saying the link is unknown, expired or already opened',
+          content: { 'text/html': {} },
+        },
+      },
+    },
+  },
   '/oauth/callback': {
     get: {
-      summary: 'Where the authorization server sends the person back (no API key: bound by `state`)',
+      summary:
+        'Where the authorization server sends the person back (no API key: bound by `state` and the browser cookie)',
       security: [],
       parameters: ['code', 'state', 'iss', 'error', 'error_description'].map((name) => ({
         name,
@@ -57,7 +76,7 @@ export const authorizationPaths = {
         '200': { description: 'A page saying the server is connected', content: { 'text/html': {} } },
         '303': { description: 'Back to the `return_to` path the authorize call gave' },
         '400': {
-          description: 'A page saying why not (unknown or used state, refused)',
+          description: 'A page saying why not (unknown or used state, another browser, refused)',
           content: { 'text/html': {} },
         },
       },

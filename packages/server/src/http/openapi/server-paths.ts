@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@switchboard/core';
-import { ServerRegistrationSchema, ToolCallRequestSchema } from '../schemas.ts';
+import { ServerRegistrationSchema, ServerUpdateSchema, ToolCallRequestSchema } from '../schemas.ts';
 import {
   body,
   errorResponse,
@@ -23,9 +23,11 @@ const ServerView: JsonSchema = {
     transport: {
       type: 'object',
       description:
-        'http {url, headers (masked), oauth {client_id, client_secret (masked), scopes}}, stdio {command, args, env (masked)} or builtin {name}.',
+        'http {url, headers (masked), oauth {client_id, client_secret (masked), scopes}}, stdio {command, args, env (masked)} or builtin {name}. ' +
+        "Stdio arguments, the working directory and a URL's query values are masked too for those who do not manage the server.",
     },
     enabled: { type: 'boolean' },
+    shared: { type: 'boolean', description: "A user's server an administrator shared with every user." },
     status: { enum: ['connected', 'idle', 'error', 'stopped', 'unavailable'] },
     authorization: {
       enum: ['connected', 'required', 'not_needed'],
@@ -42,6 +44,7 @@ const ServerView: JsonSchema = {
 /** The component schemas of the MCP server registry. */
 export const serverSchemas = {
   ServerRegistration: ServerRegistrationSchema,
+  ServerUpdate: ServerUpdateSchema,
   Server: ServerView,
   ToolCallRequest: ToolCallRequestSchema,
 };
@@ -50,8 +53,22 @@ export const serverSchemas = {
 export const serverPaths = {
   '/servers': {
     get: {
-      summary: 'Registered MCP servers with their status',
-      responses: { '200': json(list(ref('Server'))), ...standardErrors },
+      summary:
+        "The MCP servers the caller may use (the deployment's, their own, shared ones), with their status",
+      parameters: [
+        {
+          name: 'all',
+          in: 'query',
+          required: false,
+          schema: { enum: ['true'] },
+          description: "Administrators: every registration, other users' included (to manage them).",
+        },
+      ],
+      responses: {
+        '200': json(list(ref('Server'))),
+        ...standardErrors,
+        '403': errorResponse('`all` asked by someone who is not an administrator.'),
+      },
     },
     post: {
       summary: 'Register an MCP server (stdio: administrators only; private URLs: refused for users)',
@@ -66,7 +83,19 @@ export const serverPaths = {
   },
   '/servers/{id}': {
     parameters: [serverIdParam],
-    get: { summary: 'A server', responses: { '200': json(ref('Server')), ...standardErrors } },
+    get: {
+      summary: 'A server the caller may use or manage',
+      responses: { '200': json(ref('Server')), ...standardErrors },
+    },
+    patch: {
+      summary: "Share a user's server with every user, or stop sharing it (administrators)",
+      requestBody: body(ref('ServerUpdate')),
+      responses: {
+        '200': json(ref('Server')),
+        ...standardErrors,
+        '403': errorResponse('Not an administrator.'),
+      },
+    },
     delete: {
       summary: 'Unregister a server',
       responses: {

@@ -1,7 +1,6 @@
 import {
   type AgentResult,
   AgentSession,
-  type ChatMessage,
   type ContentBlock,
   resumeAgentLoop,
   runAgentLoop,
@@ -10,7 +9,7 @@ import {
 import { Hono } from 'hono';
 import { clientLayer } from '../../chat/turn-setup.ts';
 import type { MessageDraft } from '../../messages/api-message.ts';
-import { fromApiMessages, MessageFormatError } from '../../messages/from-api-messages.ts';
+import { fromApiMessages } from '../../messages/from-api-messages.ts';
 import { toApiMessages } from '../../messages/to-api-messages.ts';
 import { logTurnFailure } from '../../observability/log-turn-failure.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
@@ -59,32 +58,26 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
       body.context === undefined
         ? ''
         : `Context:\n${typeof body.context === 'string' ? body.context : JSON.stringify(body.context, null, 2)}`;
-    let history: ChatMessage[];
-    try {
-      history = fromApiMessages(
-        body.messages
-          .filter((message) => message.role !== 'system')
-          .map((message) => ({
-            ...message,
-            content: message.content ?? null,
-            ...(message.tool_calls
-              ? {
-                  tool_calls: message.tool_calls.map((call) => ({
-                    ...call,
-                    function: {
-                      ...call.function,
-                      name: prefixed.get(call.function?.name) ?? call.function?.name,
-                    },
-                  })),
-                }
-              : {}),
-          })),
-        { openTail: true },
-      );
-    } catch (error) {
-      if (error instanceof MessageFormatError) throw new ApiError(400, 'invalid_messages', error.message);
-      throw error;
-    }
+    const history = fromApiMessages(
+      body.messages
+        .filter((message) => message.role !== 'system')
+        .map((message) => ({
+          ...message,
+          content: message.content ?? null,
+          ...(message.tool_calls
+            ? {
+                tool_calls: message.tool_calls.map((call) => ({
+                  ...call,
+                  function: {
+                    ...call.function,
+                    name: prefixed.get(call.function?.name) ?? call.function?.name,
+                  },
+                })),
+              }
+            : {}),
+        })),
+      { openTail: true },
+    );
     const options = {
       provider: model,
       layers,
