@@ -14,6 +14,7 @@ export {
 export type { ProtectedResourceOptions } from './launcher/protect-resource.ts';
 export { type HttpServing, type ServeHttpOptions, serveHttp } from './launcher/serve-http.ts';
 export { type StdioServing, serveStdio } from './launcher/serve-stdio.ts';
+export { LOCAL_USER } from './launcher/user-of.ts';
 export {
   DATA_SOURCE as OPEN_DATA_SOURCE,
   type OpenDataOptions,
@@ -27,5 +28,4 @@ export {
   type ShippedServerName,
   type ShippedServerOptions,
 } from './shipped-servers.ts';
-export { GUEST_USER } from './shop/resolve-user.ts';
 export { SHOP_DATA_DIR_ENV, type ShopOptions, startShop } from './shop/start-shop.ts';

@@ -45,11 +45,11 @@ describe('stdio transport through the CLI', () => {
 
   it('serves the shop and keeps a cart across a restart of the process', async () => {
     const first = await spawnServer('shop', '--data-dir', dataDir);
-    await first.callTool({ name: 'add_to_cart', arguments: { code: 'DAI-001', quantity: 2, user: 'stdio' } });
+    await first.callTool({ name: 'add_to_cart', arguments: { code: 'DAI-001', quantity: 2 } });
     await first.close();
 
     const second = await spawnServer('shop', '--data-dir', dataDir);
-    const cart = JSON.parse(text(await second.callTool({ name: 'get_cart', arguments: { user: 'stdio' } })));
+    const cart = JSON.parse(text(await second.callTool({ name: 'get_cart', arguments: {} })));
     expect(cart.items).toMatchObject([{ code: 'DAI-001', quantity: 2 }]);
     await second.close();
   });

@@ -85,7 +85,7 @@ describe('offline planner against the shop (MCP, in memory) and the in-page calc
     expect(cart.widgets[0]).toMatchObject({
       type: 'table',
       data: {
-        title: 'Cart of guest',
+        title: 'Cart of local',
         rows: [
           expect.objectContaining({ code: products[0].code, quantity: 1 }),
           expect.objectContaining({ name: 'Total' }),

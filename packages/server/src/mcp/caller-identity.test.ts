@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { McpConnection } from '@switchboard/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShippedServers, startShippedServers } from '../cli/start-shipped-servers.ts';
-import { asCaller, authenticateCaller, CALLER_HEADER } from './caller-identity.ts';
+import { asCaller, authenticateCaller, CALLER_HEADER, GATEWAY_ITSELF_HEADER } from './caller-identity.ts';
 
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 
@@ -18,10 +18,22 @@ describe('authenticateCaller', () => {
     });
   });
 
-  it('treats a wrong or missing secret, or no user, as anonymous', () => {
+  it('authenticates no one for a wrong or missing secret, or the secret naming no one', () => {
     expect(authenticate(request({ authorization: 'Bearer guess!', [CALLER_HEADER]: 'ann' }))).toBeUndefined();
     expect(authenticate(request({ [CALLER_HEADER]: 'ann' }))).toBeUndefined();
     expect(authenticate(request({ authorization: 'Bearer s3cret' }))).toBeUndefined();
+    expect(
+      authenticate(request({ authorization: 'Bearer guess!', [GATEWAY_ITSELF_HEADER]: '1' })),
+    ).toBeUndefined();
+  });
+
+  it("sees the gateway itself, with no user, on the gateway's own requests", () => {
+    expect(authenticate(request({ authorization: 'Bearer s3cret', [GATEWAY_ITSELF_HEADER]: '1' }))).toEqual({
+      token: 's3cret',
+      clientId: 'switchboard-gateway',
+      scopes: [],
+      extra: {},
+    });
   });
 });
 

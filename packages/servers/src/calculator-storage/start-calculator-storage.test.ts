@@ -85,11 +85,46 @@ describe('calculator-storage server', () => {
     expect(completion.values).toEqual(['green tea', 'greeting']);
   });
 
-  it('shares storage between connections of the same server', async () => {
+  it('without authentication, keeps one local store for every connection', async () => {
     const other = await connectInMemory(shipped.createServer);
     await other.call('set-storage', { key: 'shared', value: 'yes' });
     await other.close();
     expect((await mcp.call('get-storage', { key: 'shared' })).text).toBe('yes');
+  });
+
+  it("keeps each authenticated user's values, resource list and completions to that user", async () => {
+    const as = (user: string) =>
+      connectInMemory(shipped.createServer, {
+        token: 't',
+        clientId: 'gateway',
+        scopes: [],
+        extra: { userId: user },
+      });
+    const [alice, bob] = [await as('alice'), await as('bob')];
+    await alice.call('set-storage', { key: 'alice-pin', value: '4711' });
+    expect((await alice.call('get-storage', { key: 'alice-pin' })).text).toBe('4711');
+
+    expect((await bob.call('get-storage', { key: 'alice-pin' })).text).toBe(KEY_NOT_FOUND);
+    expect((await mcp.call('get-storage', { key: 'alice-pin' })).text).toBe(KEY_NOT_FOUND);
+    const read = await bob.client.readResource({ uri: 'storage://alice-pin' });
+    expect(read.contents[0]).toMatchObject({ text: KEY_NOT_FOUND });
+    const storageUris = async (connection: InMemoryConnection) =>
+      (await connection.client.listResources()).resources
+        .map((resource) => resource.uri)
+        .filter((uri) => uri.startsWith('storage://'));
+    expect(await storageUris(alice)).toEqual(['storage://alice-pin']);
+    expect(await storageUris(bob)).toEqual([]);
+    const completed = async (connection: InMemoryConnection) =>
+      (
+        await connection.client.complete({
+          ref: { type: 'ref/resource', uri: 'storage://{key}' },
+          argument: { name: 'key', value: 'alice' },
+        })
+      ).completion.values;
+    expect(await completed(alice)).toEqual(['alice-pin']);
+    expect(await completed(bob)).toEqual([]);
+    await alice.close();
+    await bob.close();
   });
 
   it('answers "Key not found" for a missing key', async () => {

@@ -1,5 +1,6 @@
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
+import { McpServer, type McpServerFactory, ResourceTemplate } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { userOf } from '../launcher/user-of.ts';
 import { loadRecipes } from '../recipes/load-recipes.ts';
 import { RecipeBook } from '../recipes/recipe-book.ts';
 import { registerRecipes } from '../recipes/register-recipes.ts';
@@ -13,21 +14,34 @@ const DESCRIPTION =
   'Arithmetic and a small key-value memory. Use `calculate` for add/subtract/multiply/divide on two ' +
   'numbers instead of doing arithmetic in your head; use `set-storage` to remember a text value under a ' +
   'key and `get-storage` (or the resource storage://{key}) to read it back. Values live in memory ' +
-  'for as long as the server runs and are shared by everyone connected to it.';
+  'for as long as the server runs; each user the connection authenticates has their own, which no one ' +
+  'else can read, list or complete.';
 
 /** The answer for a key that holds nothing (the seed's wording). */
 export const KEY_NOT_FOUND = 'Key not found';
 
 /**
  * Starts the calculator and storage server: `calculate`, `set-storage`, `get-storage`, the
- * resource template `storage://{key}` (its key completed from the stored keys), and recipes. Storage is in memory, one store per started
- * server, shared by all its connections.
+ * resource template `storage://{key}` (its key completed from the stored keys), and recipes.
+ * Storage is in memory, one store per user: each request's server instance works on the store of
+ * the user its authentication names (see {@link userOf}; one local store without authentication),
+ * so values, resource listings and completions never show another user's keys.
  */
 export async function startCalculatorStorage(): Promise<ShippedServer> {
   const book = new RecipeBook(await loadRecipes(new URL('./recipes/', import.meta.url)));
-  const storage = new Map<string, string>();
+  const stores = new Map<string, Map<string, string>>();
+  const storeOf = (user: string) => {
+    let store = stores.get(user);
+    if (!store) {
+      store = new Map();
+      stores.set(user, store);
+    }
+    return store;
+  };
 
-  const createServer = () => {
+  const createServer: McpServerFactory = (context) => {
+    // The factory runs once per HTTP request (once per stdio connection): the caller is known here.
+    const storage = storeOf(userOf(context?.authInfo));
     const server = new McpServer(
       { name: NAME, title: 'Calculator and storage', version: '0.1.0', description: DESCRIPTION },
       { instructions: DESCRIPTION },
@@ -114,6 +128,6 @@ export async function startCalculatorStorage(): Promise<ShippedServer> {
     name: NAME,
     description: DESCRIPTION,
     createServer,
-    close: async () => storage.clear(),
+    close: async () => stores.clear(),
   };
 }

@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   localhostHostValidation,
@@ -24,7 +24,9 @@ export interface ServeHttpOptions {
   path?: string;
   /**
    * Resolves the caller of a request (e.g. from a bearer token checked by a gateway). The
-   * result reaches tools as `ctx.http.authInfo`; the shop keys carts on it. Not with {@link oauth}.
+   * result reaches tools as `ctx.http.authInfo` (and the server factory as `authInfo`); the shop
+   * keys carts on it. A request it does not authenticate (`undefined`) is refused: 401 with a
+   * JSON-RPC error, before any server sees it. Not with {@link oauth}.
    */
   authenticate?: (request: IncomingMessage) => AuthInfo | undefined;
   /**
@@ -51,6 +53,22 @@ export interface HttpServing {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** JSON-RPC's code for a request refused because its caller is not authenticated (as MCP servers use it). */
+const UNAUTHORIZED_CODE = -32001;
+
+function refuseUnauthenticated(response: ServerResponse): void {
+  const body = {
+    jsonrpc: '2.0',
+    id: null,
+    error: {
+      code: UNAUTHORIZED_CODE,
+      message:
+        'Unauthorized: this server answers only callers it can authenticate (its gateway, for a user).',
+    },
+  };
+  response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
 
 /**
  * Serves MCP over Streamable HTTP (the SDK's `createMcpHandler`: the 2026 per-request protocol and
@@ -98,6 +116,10 @@ export async function serveHttp(
       return;
     }
     const auth = options.authenticate?.(request);
+    if (options.authenticate && !auth) {
+      refuseUnauthenticated(response);
+      return;
+    }
     void handle(Object.assign(request, auth ? { auth } : {}), response);
   });
 

@@ -33,12 +33,28 @@ const outOfStock = productWhere((product) => product.stock === 0);
 const scarce = productWhere((product) => product.stock > 0 && product.stock < 10);
 /** Codes of products with plenty of stock, distinct for each test. */
 const plenty = catalog.filter((product) => product.stock >= 10).map((product) => product.code);
-const [REMOVE_A, REMOVE_B, GUEST_ITEM, BOB_ITEM, PERSISTED, REPEATED] = plenty.slice(20);
+const [REMOVE_A, REMOVE_B, LOCAL_ITEM, BOB_ITEM, PERSISTED, REPEATED] = plenty.slice(20);
+
+/** What the gateway's authentication of a request for `user` gives the server. */
+function authAs(user: string) {
+  return { token: 't', clientId: 'gateway', scopes: [], extra: { userId: user } };
+}
 
 describe('shop server', () => {
   let dataDir: string;
   let shop: ShippedServer;
   let mcp: InMemoryConnection;
+
+  const shoppers = new Map<string, InMemoryConnection>();
+  /** A connection authenticated as `user`, as the gateway's requests for that user are: their own cart. */
+  const shopper = async (user: string) => {
+    let connection = shoppers.get(user);
+    if (!connection) {
+      connection = await connectInMemory(shop.createServer, authAs(user));
+      shoppers.set(user, connection);
+    }
+    return connection;
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
@@ -46,6 +62,7 @@ describe('shop server', () => {
     mcp = await connectInMemory(shop.createServer);
   });
   afterAll(async () => {
+    await Promise.all([...shoppers.values()].map((connection) => connection.close()));
     await mcp.close();
     await shop.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -110,82 +127,76 @@ describe('shop server', () => {
   });
 
   it('adds milk and bread: search, add, search, add — the cart has both', async () => {
-    const user = 'milk-and-bread';
+    const customer = await shopper('milk-and-bread');
     const milk = await mcp.callJson<{ products: Summary[] }>('search_products', { query: 'milk' });
-    await mcp.callJson('add_to_cart', { code: milk.products[0].code, user });
+    await customer.callJson('add_to_cart', { code: milk.products[0].code });
     const bread = await mcp.callJson<{ products: Summary[] }>('search_products', { query: 'bread' });
-    const added = await mcp.callJson<{ added: { name: string }; cart: CartResult }>('add_to_cart', {
+    const added = await customer.callJson<{ added: { name: string }; cart: CartResult }>('add_to_cart', {
       code: bread.products[0].code,
-      user,
     });
     expect(added.added.name).toBe('Sourdough Bread');
-    const cart = await mcp.callJson<CartResult>('get_cart', { user });
+    const cart = await customer.callJson<CartResult>('get_cart');
     expect(cart.items.map((item) => item.name)).toEqual(['Full Cream Milk 1L', 'Sourdough Bread']);
     expect(cart.itemCount).toBe(2);
     expect(cart.total).toBeCloseTo(milk.products[0].price + bread.products[0].price, 2);
   });
 
   it('adds to an existing line and refuses out-of-stock products and quantities beyond stock', async () => {
-    const user = 'stock-checks';
-    await mcp.callJson('add_to_cart', { code: REPEATED, quantity: 2, user });
-    const twice = await mcp.callJson<{ cart: CartResult }>('add_to_cart', {
+    const customer = await shopper('stock-checks');
+    await customer.callJson('add_to_cart', { code: REPEATED, quantity: 2 });
+    const twice = await customer.callJson<{ cart: CartResult }>('add_to_cart', {
       code: REPEATED,
       quantity: 3,
-      user,
     });
     expect(twice.cart.items).toMatchObject([{ code: REPEATED, quantity: 5 }]);
 
-    const out = await mcp.call('add_to_cart', { code: outOfStock.code, user });
+    const out = await customer.call('add_to_cart', { code: outOfStock.code });
     expect(out.isError).toBe(true);
     expect(out.text).toContain(`${outOfStock.name} (${outOfStock.code}) is out of stock`);
 
-    const tooMany = await mcp.call('add_to_cart', { code: scarce.code, quantity: scarce.stock + 1, user });
+    const tooMany = await customer.call('add_to_cart', { code: scarce.code, quantity: scarce.stock + 1 });
     expect(tooMany.isError).toBe(true);
     expect(tooMany.text).toContain(`Only ${scarce.stock} of ${scarce.name}`);
 
-    const zero = await mcp.call('add_to_cart', { code: REPEATED, quantity: 0, user });
+    const zero = await customer.call('add_to_cart', { code: REPEATED, quantity: 0 });
     expect(zero.isError).toBe(true);
 
-    const unknown = await mcp.call('add_to_cart', { code: 'NOPE-1', user });
+    const unknown = await customer.call('add_to_cart', { code: 'NOPE-1' });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toMatch(/Unknown product code/);
   });
 
   it('removes some units, then a whole line, and refuses a product not in the cart', async () => {
-    const user = 'remover';
-    await mcp.callJson('add_to_cart', { code: REMOVE_A, quantity: 4, user });
-    await mcp.callJson('add_to_cart', { code: REMOVE_B, user });
-    const fewer = await mcp.callJson<{ cart: CartResult }>('remove_from_cart', {
+    const customer = await shopper('remover');
+    await customer.callJson('add_to_cart', { code: REMOVE_A, quantity: 4 });
+    await customer.callJson('add_to_cart', { code: REMOVE_B });
+    const fewer = await customer.callJson<{ cart: CartResult }>('remove_from_cart', {
       code: REMOVE_A,
       quantity: 3,
-      user,
     });
     expect(fewer.cart.items.find((item) => item.code === REMOVE_A)?.quantity).toBe(1);
-    const gone = await mcp.callJson<{ cart: CartResult }>('remove_from_cart', { code: REMOVE_A, user });
+    const gone = await customer.callJson<{ cart: CartResult }>('remove_from_cart', { code: REMOVE_A });
     expect(gone.cart.items.map((item) => item.code)).toEqual([REMOVE_B]);
-    const missing = await mcp.call('remove_from_cart', { code: REMOVE_A, user });
+    const missing = await customer.call('remove_from_cart', { code: REMOVE_A });
     expect(missing.isError).toBe(true);
     expect(missing.text).toMatch(/is not in the cart/);
   });
 
   it('refuses to check out an empty cart, then checks out, empties the cart and takes stock', async () => {
-    const user = 'buyer';
-    const empty = await mcp.call('checkout', { user });
+    const customer = await shopper('buyer');
+    const empty = await customer.call('checkout');
     expect(empty.isError).toBe(true);
     expect(empty.text).toMatch(/cart is empty/);
 
     const before = await mcp.callJson<{ available: number }>('get_product', { code: scarce.code });
-    await mcp.callJson('add_to_cart', { code: scarce.code, quantity: 2, user });
-    const { order } = await mcp.callJson<{ order: { id: string; total: number; lines: unknown[] } }>(
+    await customer.callJson('add_to_cart', { code: scarce.code, quantity: 2 });
+    const { order } = await customer.callJson<{ order: { id: string; total: number; lines: unknown[] } }>(
       'checkout',
-      {
-        user,
-      },
     );
     expect(order.id).toMatch(/^ORD-\d{6}$/);
     expect(order.lines).toHaveLength(1);
     expect(order.total).toBeCloseTo(scarce.price * 2, 2);
-    expect((await mcp.callJson<CartResult>('get_cart', { user })).items).toEqual([]);
+    expect((await customer.callJson<CartResult>('get_cart')).items).toEqual([]);
     const after = await mcp.callJson<{ available: number }>('get_product', { code: scarce.code });
     expect(after.available).toBe(before.available - 2);
   });
@@ -194,10 +205,11 @@ describe('shop server', () => {
     const product = productWhere(
       (candidate) => candidate.stock > 2 && candidate.stock < 20 && candidate !== scarce,
     );
-    await mcp.callJson('add_to_cart', { code: product.code, quantity: product.stock, user: 'slow' });
-    await mcp.callJson('add_to_cart', { code: product.code, quantity: 1, user: 'fast' });
-    await mcp.callJson('checkout', { user: 'fast' });
-    const late = await mcp.call('checkout', { user: 'slow' });
+    const [slow, fast] = [await shopper('slow'), await shopper('fast')];
+    await slow.callJson('add_to_cart', { code: product.code, quantity: product.stock });
+    await fast.callJson('add_to_cart', { code: product.code, quantity: 1 });
+    await fast.callJson('checkout');
+    const late = await slow.call('checkout');
     expect(late.isError).toBe(true);
     expect(late.text).toContain(`Not enough stock to check out: ${product.name}`);
   });
@@ -229,12 +241,10 @@ describe('shop server', () => {
     ]);
     expect(table.params.rows).toMatchObject([{ code: 'DAI-001' }, { code: 'BAK-001' }]);
 
-    const cart = await mcp.callJson<{ widget: string; params: { rows: Record<string, unknown>[] } }>(
-      'show_cart',
-      {
-        user: 'milk-and-bread',
-      },
-    );
+    const cart = await (await shopper('milk-and-bread')).callJson<{
+      widget: string;
+      params: { rows: Record<string, unknown>[] };
+    }>('show_cart');
     expect(cart.widget).toBe('table');
     expect(cart.params.rows.map((row) => row.name)).toEqual([
       'Full Cream Milk 1L',
@@ -246,39 +256,40 @@ describe('shop server', () => {
     expect(nothing.isError).toBe(true);
   });
 
-  it('keeps one cart per user: the user argument, else guest, and auth info over the argument', async () => {
-    await mcp.callJson('add_to_cart', { code: GUEST_ITEM });
-    expect((await mcp.callJson<CartResult>('get_cart')).user).toBe('guest');
-    expect((await mcp.callJson<CartResult>('get_cart', { user: 'alice' })).items).toEqual([]);
+  it('keeps one cart per authenticated user, and one local cart without authentication, whatever user an argument names', async () => {
+    await mcp.callJson('add_to_cart', { code: LOCAL_ITEM });
+    const local = await mcp.callJson<CartResult>('get_cart', { user: 'bob' });
+    expect(local.user).toBe('local');
+    expect(local.items.map((item) => item.code)).toEqual([LOCAL_ITEM]);
 
-    const authed = await connectInMemory(shop.createServer, {
-      token: 't',
-      clientId: 'gateway',
-      scopes: [],
-      extra: { userId: 'bob' },
-    });
-    await authed.callJson('add_to_cart', { code: BOB_ITEM, user: 'guest' });
-    const bobs = await authed.callJson<CartResult>('get_cart', { user: 'guest' });
+    const bob = await shopper('bob');
+    await bob.callJson('add_to_cart', { code: BOB_ITEM, user: 'local' });
+    const bobs = await bob.callJson<CartResult>('get_cart', { user: 'local' });
     expect(bobs.user).toBe('bob');
     expect(bobs.items.map((item) => item.code)).toEqual([BOB_ITEM]);
-    await authed.close();
-    expect((await mcp.callJson<CartResult>('get_cart')).items.map((item) => item.code)).toEqual([GUEST_ITEM]);
+    expect((await mcp.callJson<CartResult>('get_cart')).items.map((item) => item.code)).toEqual([LOCAL_ITEM]);
+  });
+
+  it('offers no user argument: the caller is never taken from arguments', async () => {
+    const { tools } = await mcp.client.listTools();
+    for (const tool of tools) expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain('user');
   });
 
   it('keeps carts across a restart of the server', async () => {
-    await mcp.callJson('add_to_cart', { code: PERSISTED, quantity: 2, user: 'persistent' });
+    await (await shopper('persistent')).callJson('add_to_cart', { code: PERSISTED, quantity: 2 });
     await shop.close();
     expect(JSON.parse(await readFile(join(dataDir, STATE_FILE_NAME), 'utf8')).carts.persistent).toEqual([
       { code: PERSISTED, quantity: 2 },
     ]);
 
     const restarted = await startShop({ dataDir });
-    const again = await connectInMemory(restarted.createServer);
-    const cart = await again.callJson<CartResult>('get_cart', { user: 'persistent' });
+    const persistent = await connectInMemory(restarted.createServer, authAs('persistent'));
+    const cart = await persistent.callJson<CartResult>('get_cart');
     expect(cart.items).toMatchObject([{ code: PERSISTED, quantity: 2 }]);
-    const milkAndBread = await again.callJson<CartResult>('get_cart', { user: 'milk-and-bread' });
-    expect(milkAndBread.itemCount).toBe(2);
-    await again.close();
+    const milkAndBread = await connectInMemory(restarted.createServer, authAs('milk-and-bread'));
+    expect((await milkAndBread.callJson<CartResult>('get_cart')).itemCount).toBe(2);
+    await persistent.close();
+    await milkAndBread.close();
     await restarted.close();
   });
 

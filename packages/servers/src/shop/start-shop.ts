@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { userOf } from '../launcher/user-of.ts';
 import { loadRecipes } from '../recipes/load-recipes.ts';
 import { RecipeBook } from '../recipes/recipe-book.ts';
 import { registerRecipes } from '../recipes/register-recipes.ts';
@@ -9,7 +10,6 @@ import type { ShippedServer } from '../shipped-server.ts';
 import { jsonResult, runTool, ToolError } from '../tool-result.ts';
 import { DEFAULT_CATALOG_SEED, generateCatalog } from './generate-catalog.ts';
 import { CATEGORY_TEMPLATES } from './product-templates.ts';
-import { GUEST_USER, resolveUser } from './resolve-user.ts';
 import { type Cart, MAX_LINE_QUANTITY, Shop } from './shop.ts';
 import { ShopState } from './shop-state.ts';
 import { cartTable, productCards, productTable } from './shop-widgets.ts';
@@ -35,19 +35,10 @@ const DESCRIPTION =
   'vegetables, meat & fish, pantry, drinks, snacks, frozen, household — with prices in euros, stock and ' +
   'pictures). Find products with search_products (one product type per search, e.g. "milk", then "bread"), ' +
   'put them in the cart with add_to_cart using the product code, review with get_cart, and place the order ' +
-  'with checkout. show_products and show_cart return data for a cards or table widget. Carts are per user ' +
-  'and are kept across restarts.';
+  'with checkout. show_products and show_cart return data for a cards or table widget. Each user the ' +
+  'connection authenticates has their own cart, kept across restarts.';
 
 const categoryIds = CATEGORY_TEMPLATES.map((category) => category.id) as [string, ...string[]];
-
-const userArgument = z
-  .string()
-  .min(1)
-  .max(200)
-  .optional()
-  .describe(
-    `Shopper id. Only used when the connection does not identify the user; defaults to the shared "${GUEST_USER}" cart.`,
-  );
 
 const codeArgument = z.string().min(1).describe('Product code from search_products, e.g. "DAI-001"');
 
@@ -137,12 +128,11 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
             .max(MAX_LINE_QUANTITY)
             .default(1)
             .describe('Units to add (default 1)'),
-          user: userArgument,
         }),
       },
-      ({ code, quantity, user }, ctx) =>
+      ({ code, quantity }, ctx) =>
         runTool(async () => {
-          const cart = await shop.add(resolveUser(ctx, user), code, quantity);
+          const cart = await shop.add(userOf(ctx.http?.authInfo), code, quantity);
           const product = shop.product(code);
           return jsonResult({
             added: { code: product.code, name: product.name, quantity },
@@ -165,13 +155,12 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
             .min(1)
             .optional()
             .describe('Units to remove; omit to remove the product entirely'),
-          user: userArgument,
         }),
         annotations: { destructiveHint: true },
       },
-      ({ code, quantity, user }, ctx) =>
+      ({ code, quantity }, ctx) =>
         runTool(async () =>
-          jsonResult({ cart: cartForModel(await shop.remove(resolveUser(ctx, user), code, quantity)) }),
+          jsonResult({ cart: cartForModel(await shop.remove(userOf(ctx.http?.authInfo), code, quantity)) }),
         ),
     );
 
@@ -181,10 +170,10 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
         title: 'Get the cart',
         description:
           "The user's cart: each product with quantity, unit price and line total, the item count and the total.",
-        inputSchema: z.object({ user: userArgument }),
+        inputSchema: z.object({}),
         annotations: { readOnlyHint: true },
       },
-      ({ user }, ctx) => runTool(() => jsonResult(cartForModel(shop.cart(resolveUser(ctx, user))))),
+      (_args, ctx) => runTool(() => jsonResult(cartForModel(shop.cart(userOf(ctx.http?.authInfo))))),
     );
 
     server.registerTool(
@@ -194,10 +183,10 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
         description:
           "Place the order for everything in the user's cart and empty the cart. Fails when the cart is empty or a " +
           'product no longer has enough stock. Returns the order (id, lines, total). Confirm with the user first.',
-        inputSchema: z.object({ user: userArgument }),
+        inputSchema: z.object({}),
       },
-      ({ user }, ctx) =>
-        runTool(async () => jsonResult({ order: await shop.checkout(resolveUser(ctx, user)) })),
+      (_args, ctx) =>
+        runTool(async () => jsonResult({ order: await shop.checkout(userOf(ctx.http?.authInfo)) })),
     );
 
     server.registerTool(
@@ -244,10 +233,10 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
         description:
           'The user\'s cart ready for display: returns {widget: "table", params} with one row per product and a ' +
           'total row. Pass `widget` as the name and `params` as the params of widget_display.',
-        inputSchema: z.object({ user: userArgument }),
+        inputSchema: z.object({}),
         annotations: { readOnlyHint: true },
       },
-      ({ user }, ctx) => runTool(() => jsonResult(cartTable(shop.cart(resolveUser(ctx, user))))),
+      (_args, ctx) => runTool(() => jsonResult(cartTable(shop.cart(userOf(ctx.http?.authInfo))))),
     );
 
     registerRecipes(server, NAME, book);
