@@ -9,10 +9,10 @@ import { readBody } from './read-body.ts';
 const MAX = 64;
 const Schema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
 
-/** An app that echoes the `text` of a JSON body of at most 64 bytes. */
-function echoApp(): Hono {
+/** An app that echoes the `text` of a JSON body of at most `maxBodyBytes` (64) bytes. */
+function echoApp(maxBodyBytes = MAX): Hono {
   const app = new Hono();
-  const services = { validator: new SchemaValidator(), limits: { maxBodyBytes: MAX } } as never;
+  const services = { validator: new SchemaValidator(), limits: { maxBodyBytes } } as never;
   app.post('/echo', async (c) => c.json(await readBody<{ text: string }>(c, Schema, services)));
   app.onError((error, c) =>
     error instanceof ApiError
@@ -100,6 +100,20 @@ describe('readBody', () => {
       body: 'hi',
     });
     expect(form.status).toBe(415);
+  });
+
+  it('refuses JSON nested deeper than 64 levels before parsing it, brackets inside strings aside', async () => {
+    const roomy = echoApp(100_000);
+    const send = (body: string) => roomy.request('/echo', { method: 'POST', headers: json, body });
+    const deep = await send(`{"text":"x","more":${'['.repeat(65)}${']'.repeat(65)}}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      code: 'invalid_json',
+      message: expect.stringMatching(/64 levels/),
+    });
+    const inText = await send(JSON.stringify({ text: `${'['.repeat(500)}"\\${'{'.repeat(500)}` }));
+    expect(inText.status).toBe(200);
+    expect((await send(`{"text":"x","more":${'['.repeat(63)}${']'.repeat(63)}}`)).status).toBe(200);
   });
 });
 

@@ -2,11 +2,12 @@ import type { JsonSchema } from '@switchboard/core';
 import type { Context } from 'hono';
 import type { GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-nesting.ts';
 
 /**
  * Reads a JSON body of at most `limits.maxBodyBytes` and validates it against its schema: a body
- * that is too large is a 413, malformed JSON and invalid bodies are 400s that say what is wrong,
- * and where.
+ * that is too large is a 413, malformed JSON, JSON nested deeper than {@link MAX_JSON_DEPTH} levels and
+ * invalid bodies are 400s that say what is wrong, and where.
  */
 export async function readBody<T>(
   c: Context,
@@ -22,6 +23,13 @@ export async function readBody<T>(
     );
   }
   const text = await readText(c, services.limits.maxBodyBytes);
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(
+      400,
+      'invalid_json',
+      `the body is nested more than ${MAX_JSON_DEPTH} levels deep; send flatter JSON`,
+    );
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

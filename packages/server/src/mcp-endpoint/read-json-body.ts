@@ -3,6 +3,7 @@ import {
   isJsonContentType,
   readRequestBody,
 } from '@modelcontextprotocol/server';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-nesting.ts';
 
 /** A `/mcp` request whose JSON body was read once, for the SDK's routing and transports to share. */
 export interface ReadRequest {
@@ -15,7 +16,8 @@ export interface ReadRequest {
 /**
  * Reads a JSON POST's body once (up to the SDK's limit) and parses it, so that neither the era check
  * (`isLegacyRequest`) nor the transport clones and reads it again. A body over the limit is answered
- * 413 here; a body that is not JSON is handed on as text, for the SDK to answer as it would have.
+ * 413 here, one nested deeper than {@link MAX_JSON_DEPTH} 400 (before it is parsed); a body that is
+ * not JSON is handed on as text, for the SDK to answer as it would have.
  */
 export async function readJsonBody(request: Request): Promise<ReadRequest | Response> {
   if (request.method !== 'POST' || !isJsonContentType(request.headers.get('content-type')))
@@ -32,6 +34,16 @@ export async function readJsonBody(request: Request): Promise<ReadRequest | Resp
         },
       },
       { status: 413 },
+    );
+  }
+  if (nestsDeeperThan(read.text, MAX_JSON_DEPTH)) {
+    return Response.json(
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: `Parse error: JSON nested more than ${MAX_JSON_DEPTH} levels deep` },
+      },
+      { status: 400 },
     );
   }
   try {
