@@ -235,32 +235,6 @@ describe.each(testBackends())('client-side tools, approvals and the stateless pr
     await gw.admin.request('PUT', '/policy', {});
   });
 
-  it("lets a conversation's policy tighten the deployment's, never loosen it", async () => {
-    const echoes = mcp.calls.get('echo') ?? 0;
-    /** Chat in a new conversation under `conversationPolicy`: the model calls echo, then says what it got. */
-    const callEcho = async (conversationPolicy: Record<string, unknown>, { answered = true } = {}) => {
-      const id = await newConversation({ approval_policy: conversationPolicy });
-      model.enqueue({ toolCalls: [{ name: 'tools_mcp_echo', input: { text: 'hi' } }] });
-      if (answered) model.enqueue((request) => ({ text: lastResults(request)[0] }));
-      return (await gw.alice.post(`/conversations/${id}/chat`, { content: 'Echo' })).body;
-    };
-    const allowEcho = { rules: [{ match: 'tools:echo', action: 'allow' }] };
-    try {
-      await gw.admin.request('PUT', '/policy', { rules: [{ match: 'tools:*', action: 'ask' }] });
-      expect((await callEcho(allowEcho, { answered: false })).stop_reason).toBe('awaiting_approval');
-
-      await gw.admin.request('PUT', '/policy', { rules: [{ match: 'tools:echo', action: 'deny' }] });
-      expect((await callEcho(allowEcho)).assistant_message.content).toMatch(/not allowed/);
-
-      await gw.admin.request('PUT', '/policy', { defaultAction: 'allow' });
-      const denied = await callEcho({ rules: [{ match: 'tools:echo', action: 'deny' }] });
-      expect(denied.assistant_message.content).toMatch(/not allowed/);
-      expect(mcp.calls.get('echo') ?? 0).toBe(echoes);
-    } finally {
-      await gw.admin.request('PUT', '/policy', {});
-    }
-  });
-
   it('proxies a stateless conversation: tool calls for the client, then the final text', async () => {
     const tools = [
       {

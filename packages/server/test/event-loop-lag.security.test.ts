@@ -1,10 +1,10 @@
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FloodingHttpServer,
   floodingHttpServer,
 } from '../../core/test/fixtures/flooding-http-server.ts';
 import { listen, type RunningHttpServer } from '../../core/test/fixtures/http-servers.ts';
+import { longestEventLoopLag } from '../../core/test/support/event-loop-lag.ts';
 import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
@@ -15,14 +15,11 @@ const MiB = 1024 * 1024;
 
 /** Runs `work` while measuring the gateway process's event-loop delay; resolves with its result and the worst lag (ms). */
 async function withLag<T>(work: () => Promise<T>): Promise<{ value: T; lagMs: number }> {
-  const lag: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
-  lag.enable();
-  try {
-    const value = await work();
-    return { value, lagMs: lag.max / 1e6 };
-  } finally {
-    lag.disable();
-  }
+  let value: T | undefined;
+  const lagMs = await longestEventLoopLag(async () => {
+    value = await work();
+  });
+  return { value: value as T, lagMs };
 }
 
 /**
