@@ -10,9 +10,6 @@ import { GatewaySignIn, loadSignInConfig } from './lib/gateway/gateway-sign-in.t
 import LocalAccessScreen from './lib/gateway/LocalAccessScreen.svelte';
 import { type ReturnedPage, returnedPage } from './lib/gateway/return-path.ts';
 import SignInScreen from './lib/gateway/SignInScreen.svelte';
-import { chooseModel } from './lib/standalone/choose-model.ts';
-import { RemoteMcpConnections } from './lib/standalone/remote-mcp-connections.ts';
-import { createStandaloneDriver, pageServers } from './lib/standalone/standalone-driver.ts';
 import type { ModelContextLike } from './lib/webmcp/register-page-tools.ts';
 import { registerPageTools } from './lib/webmcp/register-page-tools.ts';
 
@@ -70,22 +67,13 @@ if (config.mode === 'gateway') {
     });
   }
 } else {
-  servers = pageServers(config, canvas);
-  const { model, label } = chooseModel(window.__SWITCHBOARD_SCRIPT__);
-  const remote = new RemoteMcpConnections({
-    servers: window.localStorage,
-    oauth: window.sessionStorage,
-    callbackUrl,
-  });
-  driver = createStandaloneDriver({
+  const { startStandalone } = await import('./lib/standalone/start-standalone.ts');
+  ({ driver, servers } = startStandalone({
     config,
     canvas,
-    storage: window.localStorage,
-    model,
-    modelLabel: label,
-    servers,
-    remote,
-  });
+    callbackUrl,
+    script: window.__SWITCHBOARD_SCRIPT__,
+  }));
 }
 
 registerPageTools(document.modelContext, servers, (event) => {

@@ -52,7 +52,9 @@ describe('servers and users are listed in the order they were registered', () =>
            ('srv_b', 'second', '{"type":"stdio","command":"b"}', '2026-01-02'),
            ('srv_a', 'first', '{"type":"stdio","command":"a"}', '2026-01-01')`,
       );
-      expect(await migrate(fresh)).toEqual([13]);
+      expect(await migrate(fresh)).toEqual(
+        MIGRATIONS.filter((migration) => migration.version >= 13).map((migration) => migration.version),
+      );
       await upsertDeploymentServer(fresh, { name: 'third', transport: { type: 'stdio', command: 'c' } });
       expect((await listServerRows(fresh)).map((row) => row.name)).toEqual(['first', 'second', 'third']);
     } finally {
