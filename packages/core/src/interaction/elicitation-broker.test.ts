@@ -95,4 +95,41 @@ describe('ElicitationBroker', () => {
     broker.answer(request.requestId, { action: 'accept', content: { injected: true } });
     expect(await answered).toEqual({ action: 'accept' });
   });
+
+  test("the host's approval question is marked as the host's, and only an approving answer runs the call", async () => {
+    const { broker, custom } = setup();
+    const call = { tool: 'add_to_cart', arguments: { code: 'DAI-001' } };
+    const approved = broker.approve('shop', call, new AbortController().signal);
+    const [request] = custom('elicitation_request') as ElicitationRequest[];
+    expect(request).toMatchObject({
+      server: 'shop',
+      mode: 'form',
+      message: 'Allow shop:add_to_cart to run with {"code":"DAI-001"}?',
+      approval: call,
+    });
+    broker.answer(request.requestId, { action: 'accept', content: { approve: true } });
+    expect(await approved).toBe(true);
+
+    for (const answer of [
+      { action: 'accept' as const, content: { approve: false } },
+      { action: 'decline' as const },
+    ]) {
+      const declined = broker.approve('shop', call, new AbortController().signal);
+      const asked = (custom('elicitation_request') as ElicitationRequest[]).at(-1) as ElicitationRequest;
+      broker.answer(asked.requestId, answer);
+      expect(await declined).toBe(false);
+    }
+    const leaving = new AbortController();
+    const gone = broker.approve('shop', call, leaving.signal);
+    leaving.abort();
+    expect(await gone).toBe(false);
+  });
+
+  test("a server's own question never carries the host's approval mark", async () => {
+    const { broker, custom } = setup();
+    void broker.handle({ ...form, approval: { tool: 'x', arguments: {} } } as typeof form, context());
+    const [request] = custom('elicitation_request') as ElicitationRequest[];
+    expect(request.approval).toBeUndefined();
+    broker.cancelAll();
+  });
 });

@@ -21,6 +21,18 @@ export interface ElicitationRequest {
   url?: string;
   /** Epoch ms after which the request is declined. */
   expiresAt: number;
+  /**
+   * Set when the host itself asks (its approval policy asks about this call of `server`'s tool), not
+   * the server: show it as the host's approval; accepting with `{ approve: true }` runs the call.
+   */
+  approval?: ApprovalQuestion;
+}
+
+/** The call an approval question is about. */
+export interface ApprovalQuestion {
+  /** The tool's real name on `server`. */
+  tool: string;
+  arguments: Record<string, unknown>;
 }
 
 /** The `elicitation_resolved` event's value. */
@@ -70,21 +82,50 @@ export class ElicitationBroker {
     params: ElicitRequestParams,
     context: ServerRequestContext,
   ): Promise<ElicitResult> => {
-    const timeoutMs = this.#options.timeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS;
-    const request: ElicitationRequest = {
-      requestId: randomId(),
+    const request: Omit<ElicitationRequest, 'requestId' | 'expiresAt'> = {
       server: context.server,
       mode: params.mode === 'url' ? 'url' : 'form',
       message: params.message,
-      expiresAt: Date.now() + timeoutMs,
     };
     if (params.mode === 'url') request.url = params.url;
     else request.requestedSchema = params.requestedSchema as JsonSchema;
+    return this.#ask(request, context.signal);
+  };
+
+  /**
+   * Asks the person, as the host (not a server), whether `server`'s `call` may run: an
+   * `elicitation_request` carrying {@link ElicitationRequest.approval}. True only when they approve;
+   * a decline, a cancel, the time running out or `signal` aborting (the call went away) leave it unrun.
+   */
+  async approve(server: string, call: ApprovalQuestion, signal: AbortSignal): Promise<boolean> {
+    const result = await this.#ask(
+      {
+        server,
+        mode: 'form',
+        message: `Allow ${server}:${call.tool} to run with ${summarizeArguments(call.arguments)}?`,
+        requestedSchema: APPROVAL_SCHEMA,
+        approval: call,
+      },
+      signal,
+    );
+    return result.action === 'accept' && result.content?.approve === true;
+  }
+
+  async #ask(
+    asked: Omit<ElicitationRequest, 'requestId' | 'expiresAt'>,
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
+    const timeoutMs = this.#options.timeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS;
+    const request: ElicitationRequest = {
+      requestId: randomId(),
+      ...asked,
+      expiresAt: Date.now() + timeoutMs,
+    };
     const resultOf = (outcome: WaitOutcome<ElicitResult>): ElicitResult =>
       outcome.by === 'person'
         ? outcome.answer
         : { action: outcome.by === 'timed_out' ? 'decline' : 'cancel' };
-    const waiting = this.#pending.wait(request.requestId, request, timeoutMs, context.signal, (outcome) =>
+    const waiting = this.#pending.wait(request.requestId, request, timeoutMs, signal, (outcome) =>
       this.#emit('elicitation_resolved', {
         requestId: request.requestId,
         action: resultOf(outcome).action,
@@ -92,9 +133,8 @@ export class ElicitationBroker {
       }),
     );
     this.#emit('elicitation_request', request);
-    const result = resultOf(await waiting);
-    return result;
-  };
+    return resultOf(await waiting);
+  }
 
   /** Answers a pending request with the person's choice. */
   answer(requestId: string, result: ElicitResult): ElicitationAnswerOutcome {
@@ -144,4 +184,17 @@ function withDefaults(schema: JsonSchema, content: Record<string, unknown>): Rec
     if (filled[name] === undefined && property.default !== undefined) filled[name] = property.default;
   }
   return filled;
+}
+
+/** The form of an approval question: one yes/no field, `approve`. */
+const APPROVAL_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { approve: { type: 'boolean', title: 'Run this call', default: false } },
+  required: ['approve'],
+};
+
+/** A call's arguments as an approval question shows them: JSON, at most 300 characters. */
+function summarizeArguments(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args);
+  return text.length <= 300 ? text : `${text.slice(0, 299)}…`;
 }

@@ -506,6 +506,36 @@ describe('suspending and resuming', () => {
     expect(denied.text).toMatch(/the user denied this tool call/);
   });
 
+  it('answers a call the policy denies without running it, and says so in a tool_call_denied event', async () => {
+    const events: AgentEvent[] = [];
+    const result = await runAgentLoop(
+      'store hello under greeting',
+      options(
+        [
+          {
+            toolCalls: [
+              { id: 's1', name: 'calculator_webmcp_set-storage', input: { key: 'greeting', value: 'hello' } },
+            ],
+          },
+          (request) => ({ text: lastToolResults(request.messages)[0].content }),
+        ],
+        {
+          approvalPolicies: [{ rules: [{ match: 'calculator:set-storage', action: 'deny' }] }],
+          callbacks: { onEvent: (event) => events.push(event) },
+        },
+      ),
+    );
+    expect(result.text).toMatch(/not allowed by the approval policy/);
+    expect(result.toolCalls).toEqual([]);
+    expect(
+      events.flatMap((event) =>
+        event.type === 'CUSTOM' && event.name === 'tool_call_denied' ? [event.value] : [],
+      ),
+    ).toEqual([
+      { toolCallId: 's1', name: 'calculator_webmcp_set-storage', server: 'calculator', tool: 'set-storage' },
+    ]);
+  });
+
   it('answers pending calls as not run when the user moves on, so history stays consistent', async () => {
     const base = options([
       { toolCalls: [{ id: 'c1', name: 'page_webmcp_get_selection', input: {} }] },

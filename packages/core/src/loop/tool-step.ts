@@ -129,6 +129,16 @@ function classify(block: ToolUseBlock, context: ToolStepContext): Verdict {
     parsed.tool.annotations,
   );
   if (action === 'deny') {
+    context.emit({
+      type: 'CUSTOM',
+      name: 'tool_call_denied',
+      value: {
+        toolCallId: block.id,
+        name: block.name,
+        server: parsed.layer.serverName,
+        tool: parsed.toolName,
+      },
+    });
     return {
       kind: 'answer',
       text: errorText(`${block.name} is not allowed by the approval policy; do not retry it.`),

@@ -29,6 +29,8 @@ export interface CustomEventMap {
   tool_call: ToolCall;
   tools_activated: unknown;
   loop_detected: unknown;
+  /** The approval policy denied a call: it was answered with a refusal and never ran. */
+  tool_call_denied: ToolCallDenial;
   awaiting_client_tool: unknown;
   awaiting_approval: unknown;
   elicitation_request: unknown;
@@ -38,6 +40,17 @@ export interface CustomEventMap {
   server_log: unknown;
   /** The run's counters so far. */
   metrics: RunMetrics;
+}
+
+/** The `tool_call_denied` event's value: the call and the server and tool it named. */
+export interface ToolCallDenial {
+  toolCallId: string;
+  /** The name the model used. */
+  name: string;
+  /** The server's name as its layer gives it (a registered name in the gateway). */
+  server: string;
+  /** The tool's real name on that server. */
+  tool: string;
 }
 
 /** Names of the CUSTOM events: the runtime's own and those layers declare. */
