@@ -244,4 +244,57 @@ describe('the gateway driver', () => {
       error: 'Error: the gateway has no tool named "shop:refund"',
     });
   });
+
+  it('sends a message again under the same Idempotency-Key when no answer came back, and marks unanswered ones', async () => {
+    const keys: Array<string | null> = [];
+    const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (url === '/conversations/c9') return Response.json({ id: 'c9', status: 'idle' });
+      if (url === '/conversations/c9/messages')
+        return Response.json({
+          items: [{ id: 'm1', role: 'user', content: 'what is 4 plus 36', unanswered: 'interrupted' }],
+        });
+      if (url === '/conversations/c9/canvas' || url.startsWith('/conversations/c9/approvals?'))
+        return Response.json({ items: [] });
+      if (url === '/conversations/c9/chat') {
+        keys.push(new Headers(init.headers).get('idempotency-key'));
+        // The first try's connection drops before any answer.
+        if (keys.length === 1) throw new TypeError('fetch failed');
+        return sse([
+          { type: 'CUSTOM', name: 'user_message', value: { id: 'm2' }, timestamp: 1 },
+          {
+            type: 'RUN_FINISHED',
+            threadId: 'c9',
+            runId: 'r',
+            result: { stopReason: 'end_turn' },
+            timestamp: 2,
+          },
+        ]);
+      }
+      return new Response('{}', { status: 404 });
+    };
+    const storage = new MemoryStorage();
+    storage.setItem(GATEWAY_CONVERSATION_KEY, 'c9');
+    const driver = createGatewayDriver({
+      config: { ...DEFAULT_CONFIG, mode: 'gateway', apiBase: '' },
+      storage,
+      fetch: fakeFetch as typeof fetch,
+    });
+    const events: Array<{ type: string }> = [];
+    const restored = await driver.open((event) => events.push(event as { type: string }));
+    expect(restored.chat).toEqual([
+      { id: 'm1', role: 'user', text: 'what is 4 plus 36' },
+      {
+        id: 'm1:unanswered',
+        role: 'notice',
+        tone: 'error',
+        text: 'Not answered: the gateway stopped before this turn finished. Send it again to retry.',
+      },
+    ]);
+    await driver.send('what is 4 plus 37');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(events.map((event) => event.type)).toEqual(['CUSTOM', 'RUN_FINISHED']);
+  });
 });

@@ -11,7 +11,7 @@ export { createGateway, type Gateway, type GatewayOptions } from './gateway/crea
 export { buildOpenApiDocument } from './http/openapi-document.ts';
 export type { WebAppOptions } from './http/serve-web-app.ts';
 export { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from './limits/gateway-limits.ts';
-export type { ApiMessage, ApiToolCall, MessageDraft } from './messages/api-message.ts';
+export type { ApiMessage, ApiToolCall, MessageDraft, UnansweredReason } from './messages/api-message.ts';
 export { fromApiMessages } from './messages/from-api-messages.ts';
 export { toApiMessages } from './messages/to-api-messages.ts';
 export { createLogger } from './observability/create-logger.ts';

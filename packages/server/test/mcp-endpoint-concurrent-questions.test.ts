@@ -35,7 +35,7 @@ async function person(name: string, sure: boolean, asked: string[]): Promise<Cli
   );
   client.setRequestHandler('elicitation/create', async ({ params }): Promise<ElicitResult> => {
     asked.push(params.message);
-    return params.message.startsWith('What')
+    return params.message.includes('What is your name?')
       ? { action: 'accept', content: { name } }
       : { action: 'accept', content: { sure } };
   });
@@ -63,6 +63,9 @@ it("two of a user's /mcp sessions calling the same server at once each answer th
 
   expect(textOf(adaResult)).toBe('hello Ada; confirmed true');
   expect(textOf(graceResult)).toBe('hello Grace; confirmed false');
-  expect(adaAsked).toEqual(['What is your name?', 'Are you sure, Ada?']);
-  expect(graceAsked).toEqual(['What is your name?', 'Are you sure, Grace?']);
+  expect(adaAsked).toEqual(['[server "asking"] What is your name?', '[server "asking"] Are you sure, Ada?']);
+  expect(graceAsked).toEqual([
+    '[server "asking"] What is your name?',
+    '[server "asking"] Are you sure, Grace?',
+  ]);
 });

@@ -35,7 +35,7 @@ interface AskingClientOptions {
 const interview =
   (name: string, sure: boolean) =>
   (message: string): ElicitAnswer =>
-    message.startsWith('What')
+    message.includes('What is your name?')
       ? { action: 'accept', content: { name } }
       : { action: 'accept', content: { sure } };
 
@@ -152,7 +152,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     const { result, progress, logs } = await callHearing(client, 'asking_interview');
     expect(textOf(result)).toBe('hello Ada; confirmed true');
-    expect(asked).toEqual(['What is your name?', 'Are you sure, Ada?']);
+    expect(asked).toEqual(['[server "asking"] What is your name?', '[server "asking"] Are you sure, Ada?']);
     // The SDK clients add their own progress messages for each round ("Fulfilling input required …").
     const fromServer = progress.filter((message) => !message.startsWith('Fulfilling'));
     expect(fromServer).toEqual(['asking for the name', 'asking for confirmation', 'finishing']);
@@ -226,7 +226,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     expect(client.getNegotiatedProtocolVersion()).toMatch(/^2025-/);
     const result = await client.callTool({ name: 'asking_interview', arguments: {} });
     expect(textOf(result)).toBe('hello Grace; confirmed false');
-    expect(asked).toEqual(['What is your name?', 'Are you sure, Grace?']);
+    expect(asked).toEqual(['[server "asking"] What is your name?', '[server "asking"] Are you sure, Grace?']);
   });
 
   it("refuses a request state minted for another user, or forged, and continues only the user's own call", async () => {

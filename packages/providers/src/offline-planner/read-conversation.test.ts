@@ -37,6 +37,22 @@ describe('readConversation', () => {
     expect(compressedResultId(preview('t1'))).toBe('t1');
   });
 
+  test('user messages in a row reach it as one message: the newest text is the request', () => {
+    const conversation = readConversation([
+      { role: 'user', content: 'what is 1 plus 2' },
+      { role: 'assistant', content: [{ type: 'text', text: 'Result: 3' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'what is 1 plus 68' },
+          { type: 'text', text: '[system note] The message above was not answered.' },
+          { type: 'text', text: 'what is 1 plus 3' },
+        ],
+      },
+    ]);
+    expect(conversation.userText).toBe('what is 1 plus 3');
+  });
+
   test('no user text: no request', () => {
     expect(readConversation([]).userText).toBeUndefined();
   });

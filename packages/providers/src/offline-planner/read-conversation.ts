@@ -30,7 +30,7 @@ export function compressedResultId(text: string): string | undefined {
 }
 
 /**
- * Reads the conversation: the latest user text, the tool calls after it, and every tool call with its
+ * Reads the conversation: the latest user text (the newest block of the last user message with text), the tool calls after it, and every tool call with its
  * result; results the loop compressed are restored from a later `recall` of them when there is one.
  */
 export function readConversation(messages: readonly ChatMessage[]): Conversation {
@@ -52,7 +52,7 @@ export function readConversation(messages: readonly ChatMessage[]): Conversation
     }
   });
   restoreFullTexts(all);
-  const userText = turnStart === -1 ? undefined : textOf(messages[turnStart] as ChatMessage);
+  const userText = turnStart === -1 ? undefined : newestTextOf(messages[turnStart] as ChatMessage);
   return { userText, turn, all };
 }
 
@@ -73,6 +73,18 @@ function restoreFullTexts(exchanges: ToolExchange[]): void {
 
 function blocksOf(message: ChatMessage): ContentBlock[] {
   return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+}
+
+/**
+ * The newest request in a user message: its last text block. User messages sent in a row (one left
+ * unanswered, then another) reach the model as one message of several text blocks, and the newest is
+ * the one to answer.
+ */
+function newestTextOf(message: ChatMessage): string {
+  const texts = blocksOf(message).flatMap((block) =>
+    block.type === 'text' && block.text.trim() !== '' ? [block.text.trim()] : [],
+  );
+  return texts.at(-1) ?? '';
 }
 
 /** The text blocks of a message, joined; empty when it has none. */

@@ -11,7 +11,8 @@ import { commitTurn, LeaseLostError, type TurnCommit } from '../store/commit-tur
 import type { PendingCall } from '../store/conversation.ts';
 import { statusOf } from '../store/conversation-lease.ts';
 import { type MessageRow, toApiMessage } from '../store/message-store.ts';
-import type { StreamEvent } from '../store/stream-event.ts';
+import type { SequencedEvent, StreamEvent } from '../store/stream-event.ts';
+import { settleUnsavedTurn, type UnsavedTurn, type UnsavedTurnState } from '../store/unsaved-turn.ts';
 import { turnUsage } from '../store/usage-store.ts';
 import { forgetFailedRequest } from './forget-failed-request.ts';
 import type { LiveRun } from './live-run.ts';
@@ -35,6 +36,13 @@ export interface SaveTurnDeps {
   observation?: TurnObservation;
   /** Where the committed session is kept for the conversation's next turn. */
   sessions: SessionCache;
+  /**
+   * How long a failed commit's outcome is looked for before the turn is reported `outcome_unknown`
+   * (ms); looking goes on in the background for `leaseMs` more, so the conversation is given back as
+   * soon as the database answers.
+   */
+  outcomeCheckMs: number;
+  leaseMs: number;
 }
 
 /** A turn whose agent loop has ended, with what it gathered while it ran. */
@@ -60,14 +68,18 @@ export interface FinishedTurn {
 
 /**
  * Commits a finished turn (messages, session, events, approvals, usage, title) and sends its
- * closing events; when that fails, streams a `not_saved` error and reports it in the outcome.
+ * closing events. When the commit fails, storage decides what the turn is told: saved after all
+ * (the commit's answer was lost), `not_saved` (nothing of it stored; the conversation is given back
+ * at once and its user message marked), or `outcome_unknown` when the database cannot say.
  */
 export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<TurnOutcome> {
   const { db, bus, owner, logger, observation, sessions } = deps;
   const { live, acquired, result, catalog } = turn;
   const conversationId = live.conversationId;
   const runId = live.runId;
-  const session = forgetFailedRequest(result.session.toJSON(), turn.startLength, result.stopReason);
+  const full = result.session.toJSON();
+  const session = forgetFailedRequest(full, turn.startLength, result.stopReason);
+  const forgotten = session.messages.length < full.messages.length;
   const drafts = toApiMessages(session.messages.slice(turn.startLength), turn.toolNames);
   if (turn.input.kind === 'chat') {
     const index = drafts.findIndex((draft) => draft.role === 'user');
@@ -75,6 +87,7 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
   }
   const pending = result.pending.map((call) => pendingCall(call.block, call.reason, catalog));
   const remembered = rememberedPolicy(acquired.row.approval_policy, turn.decisions, catalog);
+  let closing: SequencedEvent[] = [];
   try {
     if (turn.leaseLost) throw new LeaseLostError('the conversation lease was lost while the turn ran');
     const committed = await commitTurn(db, {
@@ -86,11 +99,15 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       pending,
       messages: drafts,
       userMessageSeq: acquired.userMessage?.seq,
+      ...(forgotten && acquired.userMessage ? { failedUserMessageSeq: acquired.userMessage.seq } : {}),
       events: live.unstored(),
-      closingEvents: (rows) => [
-        live.number(savedEvent(rows, acquired.userMessage, result.stopReason, pending)),
-        ...turn.held.map((event) => live.number(event)),
-      ],
+      closingEvents: (rows) => {
+        closing = [
+          live.number(savedEvent(rows, acquired.userMessage, result.stopReason, pending)),
+          ...turn.held.map((event) => live.number(event)),
+        ];
+        return closing;
+      },
       canvas: turn.canvas,
       approvalRequests: result.stopReason === 'awaiting_approval' ? approvalRequests(result, catalog) : [],
       approvalDecisions: approvalDecisions(turn.decisions),
@@ -124,21 +141,107 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
     };
   } catch (error) {
     sessions.delete(conversationId);
-    const message = `the turn could not be saved: ${(error as Error).message}`;
+    const userMessage = acquired.userMessage && toApiMessage(acquired.userMessage);
+    const unsaved = live.unstored();
+    const notSaved = live.number({
+      type: 'RUN_ERROR',
+      message: `the turn could not be saved: ${(error as Error).message}`,
+      code: 'not_saved',
+      timestamp: Date.now(),
+    });
+    const state = await settleFailedCommit(deps, {
+      conversationId,
+      owner,
+      runId,
+      ...(closing.length > 0 ? { committedLastSeq: closing.at(-1)?.seq } : {}),
+      events: [...unsaved, notSaved],
+    });
+    if (state === 'saved') {
+      // The commit went through (its answer was lost): the turn is what it stored.
+      live.deliver(closing);
+      live.markStored(live.lastSeq);
+      await bus.publish(eventsChannel(conversationId), String(live.lastSeq)).catch(() => undefined);
+      const turnSaved = closing[0]?.event as { value?: { messages?: ApiMessage[] } } | undefined;
+      const saved = turnSaved?.value?.messages ?? [];
+      logger.warn({ err: error, conversationId, runId }, 'turn saved, though its commit reported an error');
+      observation?.end({ stopReason: result.stopReason, error: result.error });
+      return {
+        conversationId,
+        runId,
+        stopReason: result.stopReason,
+        userMessage,
+        messages: saved,
+        assistantMessage: saved.filter((message) => message.role === 'assistant').at(-1) ?? null,
+        pending,
+        ...(result.error ? { error: result.error } : {}),
+      };
+    }
+    if (state === 'unknown') {
+      const message = `the database did not confirm whether this turn was saved (${(error as Error).message}); GET /conversations/${conversationId}/messages shows its messages once it answers, and GET /conversations/${conversationId}/stream?after=${live.firstSeq - 1} replays turn_saved if it was saved or RUN_ERROR not_saved if not`;
+      logger.error({ err: error, conversationId, runId }, 'turn outcome unknown');
+      observation?.end({ stopReason: 'error', error: message });
+      live.push({ type: 'RUN_ERROR', message, code: 'outcome_unknown', timestamp: Date.now() });
+      return {
+        conversationId,
+        runId,
+        stopReason: 'outcome_unknown',
+        userMessage,
+        messages: [],
+        assistantMessage: null,
+        pending: [],
+        error: message,
+      };
+    }
     logger.error({ err: error, conversationId, runId }, 'turn not saved');
+    const message = (notSaved.event as { message: string }).message;
     observation?.end({ stopReason: 'error', error: message });
-    live.push({ type: 'RUN_ERROR', message, code: 'not_saved', timestamp: Date.now() });
+    live.deliver([notSaved]);
+    if (state === 'released') {
+      live.markStored(notSaved.seq);
+      await bus.publish(eventsChannel(conversationId), String(notSaved.seq)).catch(() => undefined);
+    }
     return {
       conversationId,
       runId,
       stopReason: 'not_saved',
-      userMessage: acquired.userMessage && toApiMessage(acquired.userMessage),
+      userMessage: userMessage && { ...userMessage, unanswered: 'not_saved' },
       messages: [],
       assistantMessage: null,
       pending: [],
       error: message,
     };
   }
+}
+
+/**
+ * Looks for a failed commit's outcome (see {@link settleUnsavedTurn}) until it is found or
+ * `outcomeCheckMs` has passed; then it is `unknown`, and looking goes on in the background (for
+ * `leaseMs`) so that the conversation is given back once the database answers.
+ */
+async function settleFailedCommit(
+  deps: SaveTurnDeps,
+  turn: UnsavedTurn,
+): Promise<UnsavedTurnState | 'unknown'> {
+  const { db, logger, outcomeCheckMs, leaseMs } = deps;
+  const attempt = () =>
+    settleUnsavedTurn(db, turn).catch((error: unknown) => {
+      logger.warn(
+        { err: error, conversationId: turn.conversationId },
+        'could not settle an unsaved turn yet',
+      );
+      return undefined;
+    });
+  const until = async (deadline: number): Promise<UnsavedTurnState | undefined> => {
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1_000)) {
+      const state = await attempt();
+      if (state || Date.now() + wait > deadline) return state;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+  const state = await until(Date.now() + outcomeCheckMs);
+  if (state) return state;
+  void until(Date.now() + leaseMs);
+  return 'unknown';
 }
 
 function savedEvent(

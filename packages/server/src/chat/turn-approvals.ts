@@ -50,6 +50,19 @@ export function approvalRequests(result: AgentResult, catalog: ToolCatalog): App
     });
 }
 
+/** The MCP calls (server by registered name, real tool name) a resume's answers decline: never run. */
+export function declinedCalls(
+  decisions: readonly ResumeDecision[],
+  catalog: ToolCatalog,
+): Array<{ serverName: string; tool: string }> {
+  return decisions.flatMap(({ decision, block }) => {
+    if (decision.decision !== 'deny' || !block) return [];
+    const parsed = catalog.parse(catalog.resolveAlias(block.name));
+    if (parsed?.kind !== 'tool' || parsed.protocol !== 'mcp') return [];
+    return [{ serverName: parsed.layer.serverName, tool: parsed.toolName }];
+  });
+}
+
 /** The approval decisions to store for a resume's answers. */
 export function approvalDecisions(decisions: readonly ResumeDecision[]): ApprovalDecision[] {
   return decisions.map(({ decision }) => ({

@@ -47,6 +47,8 @@ export interface TurnRunnerOptions {
   leaseMs: number;
   /** Stream events are stored (and announced to other replicas) this often while a turn runs. */
   flushMs: number;
+  /** How long a failed commit's outcome is looked for before the turn is reported `outcome_unknown` (ms). */
+  outcomeCheckMs: number;
   logger: Logger;
   observer?: TurnObserver;
 }
@@ -81,10 +83,15 @@ export class TurnRunner {
    * started (or, for a resume, the answers accepted). Rejects otherwise: with the store's error when the
    * conversation cannot be leased (e.g. `TurnAlreadyRunningError`), core's `ResumeError` for a resume
    * it refuses, an {@link UnknownModelError} when the conversation names a model the operator does not
-   * offer (nothing is sent anywhere), or a {@link TurnNotStartedError}.
+   * offer (nothing is sent anywhere), or a {@link TurnNotStartedError}. `runId` names the run (a
+   * request's idempotency key holds it before the run starts).
    */
-  async start(user: User, conversationId: string, input: TurnInput): Promise<ActiveTurn> {
-    const runId = newId('run');
+  async start(
+    user: User,
+    conversationId: string,
+    input: TurnInput,
+    runId: string = newId('run'),
+  ): Promise<ActiveTurn> {
     const { db, instanceId, leaseMs } = this.#options;
     const acquired = await acquireConversation(db, {
       conversationId,
@@ -107,6 +114,8 @@ export class TurnRunner {
       ).catch((cause) =>
         this.#options.logger.error({ err: cause, conversationId }, 'could not release a conversation'),
       );
+      if (acquired.userMessage && (error instanceof TurnNotStartedError || error instanceof UnknownModelError))
+        error.userMessage = { ...toApiMessage(acquired.userMessage), unanswered: 'failed' };
       return error;
     };
 
@@ -240,7 +249,16 @@ export class TurnRunner {
     await flusher.idle();
 
     return saveTurn(
-      { db, bus, owner: instanceId, logger, observation, sessions: this.#sessions },
+      {
+        db,
+        bus,
+        owner: instanceId,
+        logger,
+        observation,
+        sessions: this.#sessions,
+        outcomeCheckMs: this.#options.outcomeCheckMs,
+        leaseMs,
+      },
       {
         userId: turn.user.id,
         modelId: turn.modelId,

@@ -8,6 +8,7 @@ import type {
 } from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
+import type { CallGate } from '../calls/call-gate.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { ServerRegistry, UnavailableServer } from '../mcp/server-registry.ts';
 import type { ClientToolDeclaration, ConversationRow } from '../store/conversation.ts';
@@ -30,6 +31,8 @@ export interface TurnSetupDeps {
   limits: GatewayLimits;
   /** The deployment's approval policy. */
   approvalPolicy: () => Promise<ApprovalPolicy | undefined>;
+  /** The gateway's call gate: a turn's calls are written to its audit trail (the loop decides their approval). */
+  calls: CallGate;
 }
 
 /** The agent-loop options of a turn (the session and signal are added by the runner). */
@@ -50,9 +53,9 @@ export interface TurnSetup {
  * Builds a turn's loop options from its conversation: tools of the running servers its user may use
  * (only the enabled ones when the conversation lists some), the extra local layers and the client's
  * declared tools; the conversation's limits capped by the deployment's; the conversation's approval
- * rules before the deployment's; the system prompt and context; the model. OAuth servers the user
- * has not connected are left out and listed in `needsAuthorization`, servers that could not be
- * reached in `unavailable`.
+ * rules before the deployment's; the system prompt and context; the model; the servers' clients
+ * writing each call to the audit trail. OAuth servers the user has not connected are left out and
+ * listed in `needsAuthorization`, servers that could not be reached in `unavailable`.
  */
 export async function prepareTurn(deps: TurnSetupDeps, user: User, row: ConversationRow): Promise<TurnSetup> {
   const model = deps.models.resolve(row.model);
@@ -72,7 +75,8 @@ export async function prepareTurn(deps: TurnSetupDeps, user: User, row: Conversa
       provider: model,
       layers: catalog.servers.map((server) => server.layer),
       catalog,
-      mcpClients: tools.clients,
+      // Every call the loop makes to a server is written to the audit trail.
+      mcpClients: deps.calls.auditedClients(user, tools.clients),
       systemPrompt: systemPrompt(row),
       limits: {
         maxIterations: cap(row.limits.tool_turns_per_request, deps.limits.toolTurnsPerRequest),

@@ -20,8 +20,12 @@ export type ApprovalAnswer = NonNullable<Extract<TurnInput, { kind: 'resume' }>[
 export interface TurnOutcome {
   conversationId: string;
   runId: string;
-  /** core's stop reason, or `not_saved` when the commit failed. */
-  stopReason: StopReason | 'not_saved';
+  /**
+   * core's stop reason; `not_saved` when nothing of the turn was stored (its user message aside),
+   * `outcome_unknown` when the database did not confirm whether the commit went through,
+   * `interrupted` (read back from storage only) when the gateway running it stopped.
+   */
+  stopReason: StopReason | 'not_saved' | 'outcome_unknown' | 'interrupted';
   userMessage?: ApiMessage;
   /** The messages the turn stored (the user's message aside). */
   messages: ApiMessage[];

@@ -1,3 +1,5 @@
+import type { ApiMessage } from '../messages/api-message.ts';
+
 /** The longest part of an unknown model value an error quotes. */
 const QUOTED_LENGTH = 100;
 
@@ -11,6 +13,8 @@ export class UnknownModelError extends Error {
   readonly code = 'unknown_model';
   /** The ids a user may pick (`GET /models`), the default first. */
   readonly available: readonly string[];
+  /** The message of the turn that named the model, stored (marked `failed`) before the model was looked up. */
+  userMessage?: ApiMessage;
 
   constructor(requested: string, available: readonly string[]) {
     const quoted = requested.length > QUOTED_LENGTH ? `${requested.slice(0, QUOTED_LENGTH)}…` : requested;

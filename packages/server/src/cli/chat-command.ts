@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { askElicitation, type ElicitationQuestion } from './ask-elicitation.ts';
 import { type GatewayClient, GatewayRequestError, type GatewayStreamEvent } from './gateway-client.ts';
 import type { LineReader } from './line-reader.ts';
@@ -51,8 +52,9 @@ export async function chat(client: GatewayClient, io: ChatIo, conversationId?: s
     const line = (await io.lines.next('\nyou › '))?.trim();
     if (line === undefined || line === '/quit' || line === '/exit') break;
     if (!line) continue;
+    // One key per message: a retry after a lost answer gets this turn back, never a second one.
     let approvals = await render(
-      client.stream('POST', `/conversations/${id}/chat`, { content: line }),
+      client.stream('POST', `/conversations/${id}/chat`, { content: line }, { idempotencyKey: randomUUID() }),
       turnIo,
     );
     while (approvals.length > 0) {

@@ -16,18 +16,50 @@ export interface GatewayStreamEvent {
   event: { type: string; name?: string; [field: string]: unknown };
 }
 
+/**
+ * A person's action sent under an `Idempotency-Key`: when no answer comes back (the gateway could
+ * not be reached, a proxy answered 502–504, or the first try still runs) it is sent again with the
+ * same key, and the gateway answers with the first try's outcome instead of acting twice.
+ */
+export interface SendOptions {
+  idempotencyKey: string;
+}
+
 /** A client of a running gateway, for the CLI. */
 export interface GatewayClient {
   readonly url: string;
-  json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
+  json<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: SendOptions,
+  ): Promise<T>;
   /** Sends a request asking for `text/event-stream` and yields its events. */
-  stream(method: string, path: string, body?: unknown): AsyncGenerator<GatewayStreamEvent>;
+  stream(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: SendOptions,
+  ): AsyncGenerator<GatewayStreamEvent>;
 }
+
+/** How often a keyed request is tried at most (the first time and its retries). */
+const SEND_ATTEMPTS = 4;
+/** The wait before a retry, times the attempt's number, when the gateway names none (ms). */
+const RETRY_MS = 500;
+/** Answers that mean no answer yet: a proxy without the gateway behind it. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
 
 /** A client for the gateway at `url`, authenticated with `key` when given. */
 export function gatewayClient(url: string, key?: string): GatewayClient {
   const base = url.replace(/\/+$/, '');
-  const send = async (method: string, path: string, body: unknown, accept: string) => {
+  const sendOnce = async (
+    method: string,
+    path: string,
+    body: unknown,
+    accept: string,
+    options?: SendOptions,
+  ) => {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -36,6 +68,7 @@ export function gatewayClient(url: string, key?: string): GatewayClient {
           accept,
           ...(key ? { authorization: `Bearer ${key}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options ? { 'idempotency-key': `"${options.idempotencyKey}"` } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -62,13 +95,28 @@ export function gatewayClient(url: string, key?: string): GatewayClient {
     }
     return response;
   };
+  const send = async (method: string, path: string, body: unknown, accept: string, options?: SendOptions) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await sendOnce(method, path, body, accept, options);
+      } catch (error) {
+        const failure = error as GatewayRequestError;
+        const noAnswerYet =
+          failure.code === 'unreachable' ||
+          failure.code === 'idempotency_key_in_flight' ||
+          RETRIED_STATUSES.has(failure.status);
+        if (!options || !noAnswerYet || attempt >= SEND_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS * attempt));
+      }
+    }
+  };
   return {
     url: base,
-    async json(method, path, body) {
-      return (await (await send(method, path, body, 'application/json')).json()) as never;
+    async json(method, path, body, options) {
+      return (await (await send(method, path, body, 'application/json', options)).json()) as never;
     },
-    async *stream(method, path, body) {
-      const response = await send(method, path, body, 'text/event-stream');
+    async *stream(method, path, body, options) {
+      const response = await send(method, path, body, 'text/event-stream', options);
       yield* readEventStream(response);
     },
   };

@@ -133,7 +133,8 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       mcpAuthorization,
       secretKey,
       publicUrl,
-      instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId,
+      // The embedded database is this process's alone: every turn it finds running died with the last one.
+      instanceId: env.SWITCHBOARD_INSTANCE_ID || config.instanceId || (databaseUrl ? undefined : 'local'),
       leaseMs: config.leaseMs,
       flushMs: config.flushMs,
       pollMs: config.pollMs,

@@ -49,6 +49,7 @@ import type { GatewayEnv, GatewayServices } from '../services/gateway-services.t
 import type { Database } from '../storage/database.ts';
 import { type DatabaseOptions, openDatabase } from '../storage/open-database.ts';
 import { AuditTrail } from '../store/audit-trail.ts';
+import { interruptOwnRuns } from '../store/conversation-lease.ts';
 import { type ServerTransport, upsertDeploymentServer } from '../store/server-store.ts';
 import { SettingsStore } from '../store/settings-store.ts';
 import { UserCache } from '../store/user-cache.ts';
@@ -139,8 +140,17 @@ export interface GatewayOptions {
    * text hash so a restart or another replica does not embed them again.
    */
   embeddings?: { config: EmbeddingsConfig; embed: Embedder };
-  /** This replica's id (default: random). */
+  /**
+   * This replica's id, held in the leases of the turns it runs (default: random). Give each replica
+   * a stable one of its own: at start it closes the turns its lease still holds as `interrupted` (they
+   * died with its previous process), instead of leaving them to their lease's expiry.
+   */
   instanceId?: string;
+  /**
+   * How long a turn whose commit failed looks for its outcome in the database before it is reported
+   * `outcome_unknown` (ms, default 5 000).
+   */
+  outcomeCheckMs?: number;
   /** Time an MCP server has to connect and list its tools before a turn goes without it (ms, default 10 000). */
   serverConnectTimeoutMs?: number;
   /** Conversation lease while a turn runs (ms, default 30 000): how long a crashed turn blocks its conversation. */
@@ -208,6 +218,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
 
+  const interrupted = await interruptOwnRuns(db, instanceId);
+  if (interrupted.length > 0)
+    logger.warn(
+      { instanceId, conversations: interrupted },
+      'closed the turns this instance ran before it restarted',
+    );
   for (const user of options.users ?? []) await upsertUser(db, user);
   if (options.openAccess) await ensureKeylessUser(db, LOCAL_USER);
   for (const server of options.servers ?? [])
@@ -273,6 +289,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     instanceId,
     leaseMs: options.leaseMs ?? 30_000,
     flushMs: options.flushMs ?? 100,
+    outcomeCheckMs: options.outcomeCheckMs ?? 5_000,
     logger,
     observer: options.tracing
       ? createTracingObserver(trace.getTracer('@switchboard/server', '0.1.0'))

@@ -17,6 +17,8 @@ export interface GatewayLimits {
   elicitationTimeoutMs: number;
   /** Largest request body, in bytes (larger: 413). */
   maxBodyBytes: number;
+  /** How long a user's `Idempotency-Key` and the outcome it stands for are kept, in ms (retries within it get that outcome). */
+  idempotencyKeyTtlMs: number;
 }
 
 /** 50 tool turns per request, 200 per session, 30 requests per minute per user. */
@@ -28,4 +30,5 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   toolTimeoutMs: 60_000,
   elicitationTimeoutMs: 600_000,
   maxBodyBytes: 1_048_576,
+  idempotencyKeyTtlMs: 86_400_000,
 };

@@ -10,20 +10,20 @@ import {
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
-import type { RateLimiter } from '../limits/rate-limiter.ts';
+import type { CallGate } from '../calls/call-gate.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
-import type { AuditTrail } from '../store/audit-trail.ts';
-import type { EndpointCallStatus } from '../store/endpoint-call-record.ts';
+import { forwardedElicitation, forwardedSampling } from './asked-by.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import { callDigest, type EndpointRoundState } from './endpoint-request-state.ts';
-import { declaresForms, ParkableCall, type StartCall } from './parkable-call.ts';
+import { declaresForms, elicitationRefusal, ParkableCall, type StartCall } from './parkable-call.ts';
 import type { ParkedCalls } from './parked-calls.ts';
 import type { ToolApproval } from './tool-approval.ts';
 
 /** What a call through `/mcp` needs from the gateway. */
 export interface EndpointCallDeps {
-  audit: AuditTrail;
-  rateLimiter?: RateLimiter;
+  /** The gateway's call gate: rate limit, approval policy, audit row. */
+  calls: CallGate;
+  /** Puts the gateway's approval question to the person through the client. */
   approval: ToolApproval;
   /** Signs and verifies the state of 2026-07-28 rounds (the server's `requestState.verify`). */
   requestState: RequestStateCodec<EndpointRoundState>;
@@ -40,13 +40,15 @@ type SamplingParams = Parameters<ServerContext['mcpReq']['requestSampling']>[0];
 const tracer = trace.getTracer('@switchboard/server', '0.1.0');
 
 /**
- * Runs one tool for a user through their own connection to its server, under the gateway's rules:
- * the per-minute rate limit (as for chat), the approval policy, the caller identity shipped servers
- * key their data on, an OTel span, and a row in the audit trail (written behind the call, in batches). The server's result comes back as
- * it was (content of every kind, `structuredContent`, `_meta`); the server's progress and log
- * messages go to the client, and its elicitation and sampling requests too when the client
- * declared them: on 2025 sessions as requests to the client; on 2026-07-28, which has no
- * server-to-client requests, as `input_required` rounds while the call waits (see {@link ParkableCall}).
+ * Runs one tool for a user through their own connection to its server, under the gateway's call
+ * gate (the per-minute rate limit shared with chat, the approval policy, a row in the audit trail,
+ * written behind the call in batches), with the caller identity shipped servers key their data on
+ * and an OTel span. The server's result comes back as it was (content of every kind,
+ * `structuredContent`, `_meta`); the server's progress and log messages go to the client, and its
+ * elicitation and sampling requests too when the client declared them, each naming the server
+ * (see {@link forwardedElicitation}): on 2025 sessions as requests to the client; on 2026-07-28,
+ * which has no server-to-client requests, as `input_required` rounds while the call waits (see
+ * {@link ParkableCall}).
  */
 export async function callEndpointTool(
   deps: EndpointCallDeps,
@@ -64,27 +66,17 @@ export async function callEndpointTool(
     return parked ? playRound(deps, parked, ctx) : errorResult(NOT_WAITING);
   }
 
-  const started = performance.now();
-  const audit = (status: EndpointCallStatus, error?: string) =>
-    deps.audit.record({
-      userId: user.id,
-      server: tool.serverName,
-      tool: tool.tool.name,
-      status,
-      elapsedMs: performance.now() - started,
-      ...(error ? { error } : {}),
-    });
-
-  const limited = await rateLimited(deps.rateLimiter, user);
-  if (limited) {
-    await audit('rate_limited', limited);
-    return errorResult(limited);
+  const gate = await deps.calls.admit({ user, via: 'mcp', serverName: tool.serverName, tool: tool.tool });
+  const { verdict } = gate;
+  if (verdict.action === 'rate_limited' || verdict.action === 'deny') return errorResult(verdict.message);
+  if (verdict.action === 'ask') {
+    const approval = await deps.approval.ask(verdict.subject, tool, args, ctx, declaresForms(client));
+    if (!approval.run) {
+      if (approval.status !== 'asked') await gate.record(approval.status, textOf(approval.result));
+      return approval.result;
+    }
   }
-  const approval = await deps.approval.check(tool, args, ctx, declaresForms(client));
-  if (!approval.run) {
-    if (approval.status !== 'asked') await audit(approval.status, textOf(approval.result));
-    return approval.result;
-  }
+  const audit = gate.record;
 
   const start: StartCall = (relay, signal) =>
     tracer.startActiveSpan('mcp_endpoint.tools_call', async (span) => {
@@ -110,9 +102,16 @@ export async function callEndpointTool(
       }
     });
   if (inRounds && (client.elicitation || client.sampling))
-    return playRound(deps, new ParkableCall(user.id, callDigest(tool, args), client, start), ctx);
+    return playRound(
+      deps,
+      new ParkableCall(user.id, callDigest(tool, args), client, tool.serverName, start),
+      ctx,
+    );
   return start(
-    { serverRequests: forwardedRequests(ctx, client), onProgress: (progress) => sendProgress(ctx, progress) },
+    {
+      serverRequests: forwardedRequests(ctx, client, tool.serverName),
+      onProgress: (progress) => sendProgress(ctx, progress),
+    },
     ctx.mcpReq.signal,
   );
 }
@@ -161,8 +160,15 @@ function sendProgress(ctx: ServerContext, progress: ToolProgress): void {
     .catch(() => undefined);
 }
 
-/** The answers to what the server asks during a 2025 session's call: those the client declared, and logs. */
-function forwardedRequests(ctx: ServerContext, client: ClientCapabilities): CallServerRequests {
+/**
+ * The answers to what `server` asks during a 2025 session's call: those the client declared, each
+ * naming the server, and logs.
+ */
+function forwardedRequests(
+  ctx: ServerContext,
+  client: ClientCapabilities,
+  server: string,
+): CallServerRequests {
   return {
     onLog: (message, server) => {
       void ctx.mcpReq.log(message.level, message.data, message.logger ?? server).catch(() => undefined);
@@ -170,27 +176,24 @@ function forwardedRequests(ctx: ServerContext, client: ClientCapabilities): Call
     // The client and server packages declare the same protocol types separately.
     ...(client.elicitation
       ? {
-          elicitation: (params) =>
-            ctx.mcpReq.elicitInput(params as ElicitParams, { timeout: PERSON_TIMEOUT_MS }),
+          elicitation: async (params) => {
+            const refused = elicitationRefusal(params, client);
+            if (refused) throw new Error(refused);
+            return ctx.mcpReq.elicitInput(forwardedElicitation(server, params) as ElicitParams, {
+              timeout: PERSON_TIMEOUT_MS,
+            });
+          },
         }
       : {}),
     ...(client.sampling
       ? {
           sampling: (params) =>
-            ctx.mcpReq.requestSampling(params as SamplingParams, {
+            ctx.mcpReq.requestSampling(forwardedSampling(server, params) as SamplingParams, {
               timeout: PERSON_TIMEOUT_MS,
             }) as ReturnType<NonNullable<CallServerRequests['sampling']>>,
         }
       : {}),
   };
-}
-
-async function rateLimited(limiter: RateLimiter | undefined, user: User): Promise<string | undefined> {
-  if (!limiter) return undefined;
-  const decision = await limiter.take(user.id);
-  if (decision.allowed) return undefined;
-  const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-  return `Rate limit: ${limiter.limit} tool calls per ${Math.round(limiter.windowMs / 1000)} s for each user; retry in ${seconds} s.`;
 }
 
 /** A tool-level error result with one text block. */

@@ -36,11 +36,10 @@ const MAX_ACTIVATION_OWNERS = 1_000;
 export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const requestState = endpointRequestState(services.requestStateKey);
   const deps: GatewayMcpServerDeps = {
-    audit: services.endpointAudit,
-    rateLimiter: services.rateLimiter,
+    calls: services.calls,
     catalogs: new EndpointCatalogs(services.registry, services.catalogs),
     subscriptions: new ResourceSubscriptions(),
-    approval: new ToolApproval(() => services.settings.approvalPolicy(), requestState),
+    approval: new ToolApproval(requestState),
     requestState,
     parked: new ParkedCalls(),
     ...(services.mcpMode ? { defaultMode: services.mcpMode } : {}),

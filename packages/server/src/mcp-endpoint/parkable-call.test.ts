@@ -18,6 +18,7 @@ describe('ParkableCall', () => {
       'alice',
       'digest',
       { elicitation: { form: {} } },
+      'test',
       async ({ serverRequests }) => {
         const withdraw = new AbortController();
         const asking = serverRequests.elicitation?.(

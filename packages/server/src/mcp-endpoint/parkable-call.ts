@@ -8,6 +8,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
+import { forwardedElicitation, forwardedSampling } from './asked-by.ts';
 
 type ElicitParams = Parameters<NonNullable<CallServerRequests['elicitation']>>[0];
 type ElicitAnswer = Awaited<ReturnType<NonNullable<CallServerRequests['elicitation']>>>;
@@ -54,6 +55,8 @@ export class ParkableCall {
   /** The digest of the tool and arguments (see `callDigest`): only a retry of the same call continues it. */
   readonly call: string;
   readonly #client: ClientCapabilities;
+  /** The underlying server's registered name, which every question it asks carries. */
+  readonly #server: string;
   readonly #controller = new AbortController();
   readonly #questions = new Map<string, ServerQuestion>();
   readonly #outcome: Promise<CallToolResult>;
@@ -62,10 +65,11 @@ export class ParkableCall {
   #wake: (() => void) | undefined;
   #asked = 0;
 
-  constructor(userId: string, call: string, client: ClientCapabilities, start: StartCall) {
+  constructor(userId: string, call: string, client: ClientCapabilities, server: string, start: StartCall) {
     this.userId = userId;
     this.call = call;
     this.#client = client;
+    this.#server = server;
     this.#outcome = start(
       { serverRequests: this.#serverRequests(), onProgress: (progress) => this.#progress(progress) },
       this.#controller.signal,
@@ -128,13 +132,18 @@ export class ParkableCall {
       },
       elicitation: (params, { signal }) =>
         new Promise<ElicitAnswer>((answer, fail) => {
-          const request = elicitationRequest(params, this.#client);
+          const request = elicitationRequest(forwardedElicitation(this.#server, params), this.#client);
           this.#ask({ kind: 'elicitation', request, answer, fail }, signal);
         }),
       sampling: (params, { signal }) =>
         new Promise<SamplingAnswer>((answer, fail) => {
           this.#ask(
-            { kind: 'sampling', request: samplingRequest(params, this.#client), answer, fail },
+            {
+              kind: 'sampling',
+              request: samplingRequest(forwardedSampling(this.#server, params), this.#client),
+              answer,
+              fail,
+            },
             signal,
           );
         }),
@@ -186,12 +195,17 @@ export class ParkableCall {
  * 2026-07-28 shape has no place for.
  */
 function elicitationRequest(params: ElicitParams, client: ClientCapabilities): InputRequest {
-  if (params.mode === 'url') {
-    if (!client.elicitation?.url) throw new Error(refusal('URL-mode elicitation'));
-    return inputRequired.elicitUrl({ message: params.message, url: params.url });
-  }
-  if (!declaresForms(client)) throw new Error(refusal('form-mode elicitation'));
-  return inputRequired.elicit({ message: params.message, requestedSchema: params.requestedSchema });
+  const refused = elicitationRefusal(params, client);
+  if (refused) throw new Error(refused);
+  const { message, _meta } = params;
+  if (params.mode === 'url') return inputRequired.elicitUrl({ message, url: params.url, _meta });
+  return inputRequired.elicit({ message, requestedSchema: params.requestedSchema, _meta });
+}
+
+/** Why the client cannot take a server's form or link (it declares no such mode); undefined when it can. */
+export function elicitationRefusal(params: ElicitParams, client: ClientCapabilities): string | undefined {
+  if (params.mode === 'url') return client.elicitation?.url ? undefined : refusal('URL-mode elicitation');
+  return declaresForms(client) ? undefined : refusal('form-mode elicitation');
 }
 
 /** Whether the client can show a form: it declares form-mode elicitation, or elicitation naming no mode. */

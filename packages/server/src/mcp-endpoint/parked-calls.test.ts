@@ -16,7 +16,7 @@ const askingCall = (userId: string) => {
       return { content: [{ type: 'text', text: (error as Error).message }], isError: true };
     }
   };
-  return new ParkableCall(userId, 'call-digest', { elicitation: {} }, start);
+  return new ParkableCall(userId, 'call-digest', { elicitation: {} }, 'shop', start);
 };
 
 const textOf = (result: CallToolResult) =>

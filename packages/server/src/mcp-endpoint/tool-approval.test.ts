@@ -34,38 +34,37 @@ async function stateOf(result: InputRequiredResult): Promise<EndpointRoundState>
 }
 
 describe('ToolApproval', () => {
-  const approval = new ToolApproval(
-    async () => ({ rules: [{ match: 'files:delete', action: 'ask' }] }),
-    codec,
-  );
+  const approval = new ToolApproval(codec);
+  const check = (args: Record<string, unknown>, ctx: ServerContext, clientCanElicit: boolean) =>
+    approval.ask('files:delete', TOOL, args, ctx, clientCanElicit);
 
   it('asks, runs the call once on an approving answer, and asks again when that answer is sent again', async () => {
-    const asked = await approval.check(TOOL, { path: '/a' }, contextOf(), true);
+    const asked = await check({ path: '/a' }, contextOf(), true);
     expect(asked).toMatchObject({ run: false, status: 'asked' });
     const state = await stateOf((asked as { result: InputRequiredResult }).result);
 
-    expect(await approval.check(TOOL, { path: '/a' }, contextOf(state, 'accept'), true)).toEqual({
+    expect(await check({ path: '/a' }, contextOf(state, 'accept'), true)).toEqual({
       run: true,
     });
-    const replayed = await approval.check(TOOL, { path: '/a' }, contextOf(state, 'accept'), true);
+    const replayed = await check({ path: '/a' }, contextOf(state, 'accept'), true);
     expect(replayed).toMatchObject({ run: false, status: 'asked' });
   });
 
   it('does not let an approval of one call run another', async () => {
-    const asked = await approval.check(TOOL, { path: '/a' }, contextOf(), true);
+    const asked = await check({ path: '/a' }, contextOf(), true);
     const state = await stateOf((asked as { result: InputRequiredResult }).result);
-    const other = await approval.check(TOOL, { path: '/b' }, contextOf(state, 'accept'), true);
+    const other = await check({ path: '/b' }, contextOf(state, 'accept'), true);
     expect(other).toMatchObject({ run: false, status: 'asked' });
   });
 
   it('refuses a declined call, and a call the client cannot ask about', async () => {
-    const asked = await approval.check(TOOL, { path: '/a' }, contextOf(), true);
+    const asked = await check({ path: '/a' }, contextOf(), true);
     const state = await stateOf((asked as { result: InputRequiredResult }).result);
-    expect(await approval.check(TOOL, { path: '/a' }, contextOf(state, 'decline'), true)).toMatchObject({
+    expect(await check({ path: '/a' }, contextOf(state, 'decline'), true)).toMatchObject({
       run: false,
       status: 'declined',
     });
-    expect(await approval.check(TOOL, { path: '/a' }, contextOf(), false)).toMatchObject({
+    expect(await check({ path: '/a' }, contextOf(), false)).toMatchObject({
       run: false,
       status: 'refused',
     });

@@ -7,7 +7,7 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { type ApprovalPolicy, decideApproval } from '@switchboard/core';
+import { ASKED_BY_META_KEY } from './asked-by.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import { callDigest, type EndpointRoundState, STATE_TTL_SECONDS } from './endpoint-request-state.ts';
 
@@ -16,52 +16,45 @@ const APPROVAL_KEY = 'approval';
 /** The most spent approvals one replica remembers; the oldest are forgotten first. */
 const MAX_SPENT = 10_000;
 
-/** What an approval check decided: run the call, or answer the client with this result instead. */
+/** What asking came to: run the call, or answer the client with this result instead. */
 export type ApprovalOutcome =
   | { run: true }
-  | { run: false; status: 'denied' | 'declined' | 'refused'; result: CallToolResult }
+  | { run: false; status: 'declined' | 'refused'; result: CallToolResult }
   | { run: false; status: 'asked'; result: InputRequiredResult };
 
 /**
- * The gateway's approval policy on `/mcp`: a tool the policy denies is refused; one it asks about is
- * put to the person through the client (an elicitation, sent as the SDK's multi-round-trip
- * `input_required` result, which the SDK turns into an `elicitation/create` request on 2025 sessions)
- * when the client declares elicitation, and refused with an explanation otherwise. The answer only
+ * The gateway's approval question on `/mcp`, for a call its policy asks about (the call gate decided
+ * that): put to the person through the client (an elicitation, sent as the SDK's multi-round-trip
+ * `input_required` result, which the SDK turns into an `elicitation/create` request on 2025 sessions),
+ * its message starting `[Switchboard gateway]` and its `_meta` saying it is the gateway's approval
+ * (a forwarded server's question always names its server instead), when the client declares
+ * elicitation, and refused with an explanation otherwise. The answer only
  * counts with the request state minted for this very call (an HMAC over the user, the tool and its
  * arguments, under a key every replica shares), so a client cannot approve a call it was never
  * asked about, and the answer counts on whichever replica it reaches. An approval runs the call
  * once: the same state sent again to this replica asks the person again.
  */
 export class ToolApproval {
-  readonly #policy: () => Promise<ApprovalPolicy | undefined>;
   readonly #codec: RequestStateCodec<EndpointRoundState>;
   /** Approval question ids already answered here, with when their state stops verifying (ms). */
   readonly #spent = new Map<string, number>();
 
-  constructor(
-    policy: () => Promise<ApprovalPolicy | undefined>,
-    codec: RequestStateCodec<EndpointRoundState>,
-  ) {
-    this.#policy = policy;
+  constructor(codec: RequestStateCodec<EndpointRoundState>) {
     this.#codec = codec;
   }
 
-  /** Decides whether `tool` may run with `args` for the request in `ctx`. */
-  async check(
+  /**
+   * Whether `tool`, which the policy asks about (`subject`: `server:tool` as rules read it), may run
+   * with `args` for the request in `ctx`: the person's answer when it carries one for this very call,
+   * else the question.
+   */
+  async ask(
+    subject: string,
     tool: EndpointTool,
     args: Record<string, unknown>,
     ctx: ServerContext,
     clientCanElicit: boolean,
   ): Promise<ApprovalOutcome> {
-    const action = decideApproval([await this.#policy()], tool.server, tool.tool.name, tool.tool.annotations);
-    if (action === 'allow') return { run: true };
-    const subject = `${tool.server}:${tool.tool.name}`;
-    if (action === 'deny') {
-      return refusal(
-        'denied',
-        `The gateway's approval policy denies ${subject}; an administrator can change it.`,
-      );
-    }
     const call = callDigest(tool, args);
     const state = ctx.mcpReq.requestState<EndpointRoundState>();
     const answer = inputResponse(ctx.mcpReq.inputResponses, APPROVAL_KEY);
@@ -87,7 +80,10 @@ export class ToolApproval {
       result: inputRequired({
         inputRequests: {
           [APPROVAL_KEY]: inputRequired.elicit({
-            message: `Allow ${subject} to run with ${summarize(args)}?`,
+            message: `[Switchboard gateway] Allow ${subject} to run with ${summarize(args)}?`,
+            _meta: {
+              [ASKED_BY_META_KEY]: { gateway: 'approval', server: tool.serverName, tool: tool.tool.name },
+            },
             requestedSchema: {
               type: 'object',
               properties: { approve: { type: 'boolean', title: `Run ${subject}`, default: false } },
@@ -113,7 +109,7 @@ export class ToolApproval {
   }
 }
 
-function refusal(status: 'denied' | 'declined' | 'refused', text: string): ApprovalOutcome {
+function refusal(status: 'declined' | 'refused', text: string): ApprovalOutcome {
   return { run: false, status, result: { content: [{ type: 'text', text }], isError: true } };
 }
 

@@ -33,11 +33,11 @@ describe('ServerListChanges: a closed connection is no longer watched', () => {
   beforeAll(async () => {
     db = await openDatabase();
     tools = await startChangingMcpServer();
-    row = (await insertServer(db, {
+    ({ row } = (await insertServer(db, {
       name: 'tools',
       ownerId: null,
       transport: { type: 'http', url: tools.url },
-    })) as ServerRow;
+    })) as { row: ServerRow });
     registry = new ServerRegistry({ db, bus: createMemoryBus(), connectTimeoutMs: 5_000 });
     await registry.start();
   });

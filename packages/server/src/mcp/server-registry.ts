@@ -26,6 +26,7 @@ import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts'
 import { canManageServer, canUseServer } from './server-access.ts';
 import { type ServerListChangeListener, ServerListChanges } from './server-list-changes.ts';
 import { type ServerState, type ServerView, serverView } from './server-view.ts';
+import { type ToolDefinitionChange, ToolPins } from './tool-pins.ts';
 import { gatherTurnTools, type TurnTools, type UserLayer } from './turn-tools.ts';
 import { UserConnections } from './user-connections.ts';
 import { withDeadline } from './with-deadline.ts';
@@ -51,6 +52,8 @@ export interface ServerRegistryOptions {
    * the gateway's callback URL. Without a key such servers cannot be used.
    */
   oauth?: { key?: Uint8Array; redirectUrl: () => string };
+  /** Hears of tools whose definition changed, or whose annotations tried to loosen (see {@link ToolPins}). */
+  onToolChanged?: (change: ToolDefinitionChange) => void;
 }
 
 export type { TurnTools, UnavailableServer } from './turn-tools.ts';
@@ -77,12 +80,15 @@ export class ServerRegistry {
   /** Whether the registrations were read once (the first reading changes nothing anyone saw). */
   #loaded = false;
   readonly #nodeFetch = createNodeFetch();
+  /** Each tool's strictest annotations seen, which every listing handed out carries. */
+  readonly #pins: ToolPins;
   #syncedAt = 0;
   #syncing?: Promise<void>;
   #unsubscribe?: () => Promise<void>;
 
   constructor(options: ServerRegistryOptions) {
     this.#options = options;
+    this.#pins = new ToolPins(options.db, (change) => options.onToolChanged?.(change));
     const key = options.oauth?.key;
     if (key && options.oauth)
       this.#users = new UserConnections({ db: options.db, key, redirectUrl: options.oauth.redirectUrl });
@@ -277,8 +283,11 @@ export class ServerRegistry {
     const connection = await this.connection(row, user);
     if (!(connection instanceof McpConnection)) throw new Error(connection.unavailable);
     try {
-      const layer = await withDeadline(this.#options.connectTimeoutMs ?? 10_000, (signal) =>
-        connection.layer({ signal }),
+      const layer = await this.#pinned(
+        row,
+        await withDeadline(this.#options.connectTimeoutMs ?? 10_000, (signal) =>
+          connection.layer({ signal }),
+        ),
       );
       const described =
         row.description && !layer.description ? { ...layer, description: row.description } : layer;
@@ -301,8 +310,11 @@ export class ServerRegistry {
       throw new Error(entry.error);
     }
     try {
-      const layer = await withDeadline(this.#options.connectTimeoutMs ?? 10_000, (signal) =>
-        connection.layer({ signal }),
+      const layer = await this.#pinned(
+        row,
+        await withDeadline(this.#options.connectTimeoutMs ?? 10_000, (signal) =>
+          connection.layer({ signal }),
+        ),
       );
       entry.error = undefined;
       entry.failedAt = undefined;
@@ -316,6 +328,11 @@ export class ServerRegistry {
       }
       throw error;
     }
+  }
+
+  /** A server's layer whose tools carry the strictest annotations the gateway has seen of them. */
+  async #pinned(row: ServerRow, layer: McpLayer): Promise<McpLayer> {
+    return { ...layer, tools: await this.#pins.pin(row.id, row.name, layer.tools) };
   }
 
   /**

@@ -20,7 +20,19 @@ export interface MessageDraft {
   name?: string;
   /** For `tool` messages: the result is an error. */
   is_error?: boolean;
+  /**
+   * For `user` messages whose turn never answered them (see {@link UnansweredReason}). The model gets
+   * an interrupted or unsaved one with a note saying so, and a failed one not at all.
+   */
+  unanswered?: UnansweredReason;
 }
+
+/**
+ * Why a user message has no answer: its gateway stopped mid-turn (`interrupted`), its turn failed
+ * before the model answered anything (`failed`: nothing ran, send it again to retry), or the
+ * turn's answer could not be saved (`not_saved`: tools it called may have run).
+ */
+export type UnansweredReason = 'interrupted' | 'failed' | 'not_saved';
 
 /** A stored message of a conversation, as the API returns it. */
 export interface ApiMessage extends MessageDraft {

@@ -10,11 +10,22 @@ export class MessageFormatError extends Error {
 export const SYSTEM_NOTE_PREFIX = '[system note] ';
 
 /**
+ * What the model is told after a user message its turn never answered, so that it takes the message
+ * for what it was and answers the newest one.
+ */
+export const UNANSWERED_NOTES: Readonly<Record<'interrupted' | 'not_saved', string>> = {
+  interrupted: `${SYSTEM_NOTE_PREFIX}The message above was not answered: the gateway running its turn stopped before the turn finished. Tools it called may have run; its answer was lost.`,
+  not_saved: `${SYSTEM_NOTE_PREFIX}The message above was not answered: its turn's answer could not be saved. Tools it called may have run.`,
+};
+
+/**
  * Converts API messages into runtime messages: tool messages become `tool_result` blocks in a user
  * message, tool calls become `tool_use` blocks, consecutive same-role messages merge so roles
  * alternate, and a call left without a result is answered "not run" — except, with `openTail`, the
  * calls of a final assistant message (they may still be running on the client). System messages
- * become labelled user notes; callers that have a system prompt take them out first.
+ * become labelled user notes; callers that have a system prompt take them out first. A user message
+ * its turn never answered (`unanswered`) is followed by a note saying so, or left out when its turn
+ * failed before anything ran.
  */
 export function fromApiMessages(
   drafts: readonly MessageDraft[],
@@ -31,7 +42,12 @@ export function fromApiMessages(
     const where = `messages[${index}]`;
     switch (draft.role) {
       case 'user':
-        push('user', textBlocks(draft.content));
+        // A message whose turn failed before anything ran is left for the person to send again.
+        if (draft.unanswered === 'failed') break;
+        push('user', [
+          ...textBlocks(draft.content),
+          ...(draft.unanswered ? textBlocks(UNANSWERED_NOTES[draft.unanswered]) : []),
+        ]);
         break;
       case 'system':
         push('user', textBlocks(draft.content === null ? null : `${SYSTEM_NOTE_PREFIX}${draft.content}`));

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AccessTokenVerifier } from '../auth/access-token-verifier.ts';
 import type { User } from '../auth/user.ts';
 import type { WebSignInOptions } from '../auth/web-sign-in.ts';
+import type { CallGate } from '../calls/call-gate.ts';
 import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ModelResolver } from '../chat/model-resolver.ts';
 import type { TurnRunner } from '../chat/turn-runner.ts';
@@ -36,8 +37,10 @@ export interface GatewayServices {
   /** Absent when `requestsPerMinute` is 0. */
   rateLimiter?: RateLimiter;
   users: UserCache;
-  /** The `/mcp` calls' audit trail, written in batches (flushed when the gateway closes). */
+  /** The audit trail of tool calls, written in batches (flushed when the gateway closes). */
   endpointAudit: AuditTrail;
+  /** Decides every user's tool call on `/mcp` and direct calls (rate limit, approval policy, audit row). */
+  calls: CallGate;
   /** Validates request bodies (compiled schemas are cached in it). */
   validator: SchemaValidator;
   logger: Logger;

@@ -329,4 +329,27 @@ ALTER TABLE authorization_flows ADD COLUMN authorization_url text;
 ALTER TABLE mcp_servers ADD COLUMN shared boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    version: 16,
+    name: "a user message's mark when its turn never answered it; each user's idempotency keys, shared by replicas",
+    sql: `
+ALTER TABLE messages ADD COLUMN unanswered text CHECK (unanswered IN ('interrupted', 'failed', 'not_saved'));
+
+CREATE TABLE idempotency_keys (
+  user_id text NOT NULL,
+  key text NOT NULL,
+  request_hash text NOT NULL,
+  state text NOT NULL CHECK (state IN ('in_flight', 'done')),
+  conversation_id text,
+  run_id text,
+  claimed_until timestamptz NOT NULL,
+  response_status integer,
+  response text,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, key)
+);
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+`,
+  },
 ];

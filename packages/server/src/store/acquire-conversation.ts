@@ -18,7 +18,7 @@ import {
 } from './conversation-errors.ts';
 import { interruptedEvent, interruptedSeq, statusOf } from './conversation-lease.ts';
 import { json } from './conversation-store.ts';
-import { insertMessages, type MessageRow, rebuildSessionHistory } from './message-store.ts';
+import { insertMessages, type MessageRow, markUnanswered, rebuildSessionHistory } from './message-store.ts';
 import { newId } from './new-id.ts';
 import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 import { insertStreamEvents } from './stream-event-store.ts';
@@ -187,6 +187,7 @@ async function acquireDirectly(db: Database, request: AcquireRequest): Promise<A
         tool_call_id: null,
         name: null,
         is_error: false,
+        unanswered: null,
         created_at: new Date(message.createdAt),
       }
     : undefined;
@@ -220,6 +221,7 @@ async function acquireCarefully(db: Database, request: AcquireRequest): Promise<
     if (row.status === 'running' && row.run_id) {
       seq = interruptedSeq(seq);
       await insertStreamEvents(tx, row.id, row.run_id, [{ seq, event: interruptedEvent() }]);
+      await markUnanswered(tx, row.id, row.run_id, 'interrupted');
     }
     let session = row.session;
     let sessionSeq = row.session_message_seq;

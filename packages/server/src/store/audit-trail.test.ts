@@ -14,7 +14,7 @@ function heldDatabase() {
       for (const answer of pending.splice(0)) answer();
     },
     query: (_sql: string, params: unknown[] = []) => {
-      inserts.push(params.length / 6);
+      inserts.push(params.length / 7);
       return new Promise<QueryResult<never>>((resolve) =>
         pending.push(() => resolve({ rows: [], rowCount: 0 })),
       );
@@ -36,6 +36,7 @@ async function answerUntil(db: ReturnType<typeof heldDatabase>, done: Promise<vo
 
 const row = (tool: string): EndpointCallRecord => ({
   userId: 'alice',
+  via: 'mcp',
   server: 'shop',
   tool,
   status: 'ok',

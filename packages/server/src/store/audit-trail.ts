@@ -13,7 +13,8 @@ export interface AuditTrailOptions {
 }
 
 /**
- * The `/mcp` audit trail, written behind the calls in batches: a call's row is queued and written
+ * The audit trail of users' tool calls (chat turns, `/mcp`, direct calls; table
+ * `mcp_endpoint_calls`, its `via` column naming the path), written behind the calls in batches: a call's row is queued and written
  * with the rows that join it within `flushMs`, or at once when `batchRows` are queued, in one INSERT
  * (with embedded PGlite, an INSERT per call cost more than the proxying). The buffer is bounded: at
  * `maxRows` a call waits for a write before it answers. {@link flush} writes every queued row now;
@@ -76,7 +77,10 @@ export class AuditTrail {
       try {
         await insertRows(this.#db, batch);
       } catch (error) {
-        this.#logger.warn({ err: error, rows: batch.length }, 'could not write the /mcp audit trail');
+        this.#logger.warn(
+          { err: error, rows: batch.length },
+          'could not write the audit trail of tool calls',
+        );
       }
     }
   }
@@ -88,16 +92,17 @@ async function insertRows(db: Queryable, rows: readonly EndpointCallRecord[]): P
     const at = params.length;
     params.push(
       row.userId,
+      row.via,
       row.server,
       row.tool,
       row.status,
       Math.round(row.elapsedMs),
       row.error?.slice(0, 2000) ?? null,
     );
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6})`;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`;
   });
   await db.query(
-    `INSERT INTO mcp_endpoint_calls (user_id, server, tool, status, elapsed_ms, error) VALUES ${values.join(', ')}`,
+    `INSERT INTO mcp_endpoint_calls (user_id, via, server, tool, status, elapsed_ms, error) VALUES ${values.join(', ')}`,
     params,
   );
 }

@@ -41,6 +41,8 @@ export interface TurnCommit {
    * committed session accounts for it even when the turn stores no message of its own.
    */
   userMessageSeq?: number;
+  /** Set when the model answered nothing (the turn failed): that user message is marked `failed`. */
+  failedUserMessageSeq?: number;
   /** Events not stored yet, then (built from the messages about to be stored) the ones that close the run. */
   events: SequencedEvent[];
   closingEvents: (messages: ApiMessage[]) => SequencedEvent[];
@@ -89,7 +91,9 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
     created_at: new Date(now + index).toISOString(),
   }));
   const closing = commit.closingEvents(
-    planned.map((row) => toApiMessage({ ...row, seq: 0, created_at: new Date(row.created_at) })),
+    planned.map((row) =>
+      toApiMessage({ ...row, seq: 0, unanswered: null, created_at: new Date(row.created_at) }),
+    ),
   );
   const events = [...commit.events, ...closing];
   const chunk = events.length > 0 ? chunkOf(events) : undefined;
@@ -136,6 +140,11 @@ export async function commitTurn(db: Database, commit: TurnCommit): Promise<Comm
     parts.push(`stored_events AS (
        INSERT INTO stream_chunks (conversation_id, first_seq, last_seq, run_id, events)
        SELECT lease.id, ${$(chunk.first)}, ${$(chunk.last)}, ${run}, ${$(chunk.events)} FROM lease
+     )`);
+  if (commit.failedUserMessageSeq !== undefined)
+    parts.push(`failed_message AS (
+       UPDATE messages SET unanswered = 'failed'
+       WHERE conversation_id IN (SELECT id FROM lease) AND seq = ${$(commit.failedUserMessageSeq)}::bigint
      )`);
   if (commit.canvas.length > 0)
     parts.push(`stored_canvas AS (

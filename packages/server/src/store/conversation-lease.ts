@@ -1,6 +1,7 @@
 import type { AgentSessionSnapshot } from '@switchboard/core';
 import type { Database, Queryable } from '../storage/database.ts';
 import { type ConversationRow, type ConversationStatus, parseSession } from './conversation.ts';
+import { markUnanswered } from './message-store.ts';
 import type { StreamEvent } from './stream-event.ts';
 import { insertStreamEvents } from './stream-event-store.ts';
 
@@ -56,8 +57,8 @@ export async function readRunState(db: Queryable, conversationId: string): Promi
 }
 
 /**
- * Gives a conversation back without a turn (the turn could not start): restores its status and
- * stores the RUN_ERROR that ends the run's stream.
+ * Gives a conversation back without a turn (the turn could not start): restores its status, marks
+ * the user message it began with `failed` and stores the RUN_ERROR that ends the run's stream.
  */
 export async function releaseConversation(
   db: Database,
@@ -71,15 +72,15 @@ export async function releaseConversation(
        WHERE id = $1 AND lease_owner = $2 AND run_id = $3`,
       [lease.conversationId, lease.owner, lease.runId, lease.status, lease.seq],
     );
-    if (rowCount > 0)
-      await insertStreamEvents(tx, lease.conversationId, lease.runId, [{ seq: lease.seq, event }]);
+    if (rowCount === 0) return;
+    await insertStreamEvents(tx, lease.conversationId, lease.runId, [{ seq: lease.seq, event }]);
+    await markUnanswered(tx, lease.conversationId, lease.runId, 'failed');
   });
 }
 
 /**
- * Closes a turn whose gateway died (its lease expired while it was running): stores the RUN_ERROR
- * that ends its stream and restores the status from the last committed session. Returns whether
- * there was such a turn.
+ * Closes a turn whose gateway died (its lease expired while it was running): see
+ * {@link closeInterruptedRun}. Returns whether there was such a turn.
  */
 export async function recoverInterruptedTurn(db: Database, conversationId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -90,15 +91,51 @@ export async function recoverInterruptedTurn(db: Database, conversationId: strin
     );
     const row = rows[0];
     if (!row?.run_id) return false;
-    const seq = interruptedSeq(row.event_seq);
-    await insertStreamEvents(tx, conversationId, row.run_id, [{ seq, event: interruptedEvent() }]);
-    await tx.query(
-      `UPDATE conversations SET status = $2, run_id = NULL, lease_owner = NULL, lease_expires_at = NULL,
-         event_seq = $3 WHERE id = $1`,
-      [conversationId, statusOf(parseSession(row.session)), seq],
-    );
+    await closeInterruptedRun(tx, conversationId, row);
     return true;
   });
+}
+
+/**
+ * Closes the turns a gateway instance was running when it stopped (it is starting again under the
+ * same instance id, so none of them can still be running): each is closed as {@link closeInterruptedRun}
+ * does, without waiting for its lease to expire. Returns the conversations closed.
+ */
+export async function interruptOwnRuns(db: Database, owner: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<
+      Pick<ConversationRow, 'id' | 'run_id' | 'event_seq'> & { session: string }
+    >(
+      `SELECT id, run_id, event_seq, session FROM conversations
+       WHERE status = 'running' AND lease_owner = $1 FOR UPDATE`,
+      [owner],
+    );
+    for (const row of rows) if (row.run_id) await closeInterruptedRun(tx, row.id, row);
+    return rows.map((row) => row.id);
+  });
+}
+
+/**
+ * Closes a run whose gateway stopped in the middle, inside the caller's transaction (the
+ * conversation's row locked): stores the RUN_ERROR `interrupted` that ends its stream, marks the
+ * user message it began with `interrupted`, restores the status from the last committed session and
+ * frees the lease.
+ */
+export async function closeInterruptedRun(
+  tx: Queryable,
+  conversationId: string,
+  run: { run_id: string | null; event_seq: number; session: string },
+): Promise<number> {
+  const seq = interruptedSeq(run.event_seq);
+  if (!run.run_id) return seq;
+  await insertStreamEvents(tx, conversationId, run.run_id, [{ seq, event: interruptedEvent() }]);
+  await markUnanswered(tx, conversationId, run.run_id, 'interrupted');
+  await tx.query(
+    `UPDATE conversations SET status = $2, run_id = NULL, lease_owner = NULL, lease_expires_at = NULL,
+       stop_requested = false, event_seq = $3 WHERE id = $1`,
+    [conversationId, statusOf(parseSession(run.session)), seq],
+  );
+  return seq;
 }
 
 /**

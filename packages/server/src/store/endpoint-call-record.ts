@@ -1,4 +1,4 @@
-/** How a call through `/mcp` ended. */
+/** How a user's tool call ended (or was refused before it ran). */
 export type EndpointCallStatus =
   | 'ok'
   | 'tool_error'
@@ -8,9 +8,17 @@ export type EndpointCallStatus =
   | 'refused'
   | 'rate_limited';
 
-/** One row of the `/mcp` audit trail (arguments and results are not kept: they may hold secrets). */
+/**
+ * The path a call took to the gateway: a chat turn, `/mcp`, or a direct call (`POST
+ * /servers/{id}/tools/call`: the web app's Tools tab, MCP Apps and widget buttons).
+ */
+export type CallPath = 'chat' | 'mcp' | 'direct';
+
+/** One row of the audit trail of tool calls (arguments and results are not kept: they may hold secrets). */
 export interface EndpointCallRecord {
   userId: string;
+  /** The path the call took. */
+  via: CallPath;
   /** The server's registered name. */
   server: string;
   /** The server's real tool name. */

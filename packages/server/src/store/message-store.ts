@@ -1,5 +1,5 @@
 import type { AgentSessionSnapshot } from '@switchboard/core';
-import type { ApiMessage, ApiToolCall, MessageDraft } from '../messages/api-message.ts';
+import type { ApiMessage, ApiToolCall, MessageDraft, UnansweredReason } from '../messages/api-message.ts';
 import { fromApiMessages } from '../messages/from-api-messages.ts';
 import type { Queryable } from '../storage/database.ts';
 import { iso } from './conversation.ts';
@@ -17,10 +17,13 @@ export interface MessageRow {
   tool_call_id: string | null;
   name: string | null;
   is_error: boolean;
+  /** A user message its turn never answered, and why. */
+  unanswered?: UnansweredReason | null;
   created_at: Date;
 }
 
-const MESSAGE_COLUMNS = 'seq, id, role, content, tool_calls, tool_call_id, name, is_error, created_at';
+const MESSAGE_COLUMNS =
+  'seq, id, role, content, tool_calls, tool_call_id, name, is_error, unanswered, created_at';
 
 /** The API view of a message row (optional fields only when set). */
 export function toApiMessage(row: MessageRow): ApiMessage {
@@ -33,7 +36,25 @@ export function toApiMessage(row: MessageRow): ApiMessage {
     ...(row.tool_call_id ? { tool_call_id: row.tool_call_id } : {}),
     ...(row.name ? { name: row.name } : {}),
     ...(row.is_error ? { is_error: true } : {}),
+    ...(row.unanswered ? { unanswered: row.unanswered } : {}),
   };
+}
+
+/**
+ * Marks the user message a run began with as never answered (see {@link UnansweredReason}); a
+ * message already marked keeps its first mark.
+ */
+export async function markUnanswered(
+  db: Queryable,
+  conversationId: string,
+  runId: string,
+  reason: UnansweredReason,
+): Promise<void> {
+  await db.query(
+    `UPDATE messages SET unanswered = $3
+     WHERE conversation_id = $1 AND run_id = $2 AND role = 'user' AND unanswered IS NULL`,
+    [conversationId, runId, reason],
+  );
 }
 
 /** A conversation's messages in order, after `afterSeq` when given, at most `limit`. */

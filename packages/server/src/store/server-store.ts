@@ -1,4 +1,5 @@
-import type { Queryable } from '../storage/database.ts';
+import { sanitizeServerName } from '@switchboard/core';
+import type { Database, Queryable } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
 import { newId } from './new-id.ts';
 
@@ -57,17 +58,37 @@ export async function listServerRows(db: Queryable): Promise<ServerRow[]> {
   return rows;
 }
 
-/** Registers a server; undefined when the name is taken. */
+/** What registering a server came to: the new row, or the registered name its name collides with. */
+export type ServerInsert = { row: ServerRow } | { collidesWith: string };
+
+/** The advisory lock registrations take, so two cannot both find a name free (any constant). */
+const REGISTRATION_LOCK = 424_242_015;
+
+/**
+ * Registers a server, unless its name is taken or reads as a registered one does where approval
+ * rules and tool names see it (`sanitizeServerName`: `Shop`, `shop` and `SHOP!` are all `shop`), so
+ * that rules written for one server never cover another. Registrations take an advisory lock, so
+ * two of them on any replica cannot both find a name free.
+ */
 export async function insertServer(
-  db: Queryable,
+  db: Database,
   input: { name: string; ownerId: string | null; description?: string; transport: ServerTransport },
-): Promise<ServerRow | undefined> {
-  const { rows } = await db.query<ServerRow>(
-    `INSERT INTO mcp_servers (id, name, owner_id, description, transport) VALUES ($1, $2, $3, $4, $5::jsonb)
-     ON CONFLICT (name) DO NOTHING RETURNING *`,
-    [newId('srv'), input.name, input.ownerId, input.description ?? null, json(input.transport)],
-  );
-  return rows[0];
+): Promise<ServerInsert> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [REGISTRATION_LOCK]);
+    const { rows: registered } = await tx.query<{ name: string }>('SELECT name FROM mcp_servers');
+    const reading = sanitizeServerName(input.name);
+    const taken =
+      registered.find((row) => row.name === input.name) ??
+      registered.find((row) => sanitizeServerName(row.name) === reading);
+    if (taken) return { collidesWith: taken.name };
+    const { rows } = await tx.query<ServerRow>(
+      `INSERT INTO mcp_servers (id, name, owner_id, description, transport) VALUES ($1, $2, $3, $4, $5::jsonb)
+       RETURNING *`,
+      [newId('srv'), input.name, input.ownerId, input.description ?? null, json(input.transport)],
+    );
+    return { row: rows[0] as ServerRow };
+  });
 }
 
 /** Registers or updates a deployment server by name (servers from the configuration). */

@@ -81,3 +81,14 @@ export async function readStreamEvents(
   }
   return events;
 }
+
+/** The seq of a run's first stored event (its acknowledgement), or 1 past the stream's end when it stored none. */
+export async function runStart(db: Queryable, conversationId: string, runId: string): Promise<number> {
+  const { rows } = await db.query<{ first: number | null; event_seq: number }>(
+    `SELECT (SELECT min(first_seq) FROM stream_chunks WHERE conversation_id = $1 AND run_id = $2) AS first,
+       event_seq FROM conversations WHERE id = $1`,
+    [conversationId, runId],
+  );
+  const row = rows[0];
+  return row?.first ?? (row?.event_seq ?? 0) + 1;
+}

@@ -124,18 +124,56 @@ export function createGatewayDriver(options: {
   };
 
   /** Delivers an event stream of the conversation: a turn started by a POST, or the running one (GET). */
-  const stream = async (suffix: string, body?: unknown) => {
-    const response = await request(conversation(suffix), {
-      method: body === undefined ? 'GET' : 'POST',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headers: { Accept: 'text/event-stream' },
-    });
+  const deliver = async (response: Response, onFirst: () => void) => {
     if (!response.body) throw new Error('gateway: the stream has no body');
     await readEventStream(response.body, (event) => {
+      onFirst();
       if (event.type === 'CUSTOM' && (event.name === 'widget' || event.name === 'canvas'))
         serverCanvasEvents++;
       listener(event);
     });
+  };
+  const follow = async (suffix: string) => {
+    await deliver(
+      await request(conversation(suffix), { headers: { Accept: 'text/event-stream' } }),
+      () => {},
+    );
+  };
+  /**
+   * Sends one action of the person (a message, a decision) under an `Idempotency-Key` of its own and
+   * streams its turn. When no answer came back (the connection failed, a proxy answered 502–504, the
+   * gateway still ran the first try), it is sent again with the same key: the gateway then answers
+   * with the first try's turn, never a second one.
+   */
+  const send = async (suffix: string, body: unknown) => {
+    const key = crypto.randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      let heard = false;
+      let retryAfterMs = RETRY_MS * attempt;
+      try {
+        const response = await call(conversation(suffix), {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { Accept: 'text/event-stream', 'Idempotency-Key': `"${key}"` },
+        });
+        if (!response.ok) {
+          const failure = await failureOf(response);
+          if (!failure.retry || attempt >= SEND_ATTEMPTS)
+            throw new GatewayAnswerError(
+              `gateway: POST ${conversation(suffix)} failed (${response.status}): ${failure.message}`,
+            );
+          retryAfterMs = failure.retryAfterMs ?? retryAfterMs;
+        } else {
+          await deliver(response, () => {
+            heard = true;
+          });
+          return;
+        }
+      } catch (error) {
+        if (error instanceof GatewayAnswerError || heard || attempt >= SEND_ATTEMPTS) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+    }
   };
 
   const localCanvasKey = () => `${GATEWAY_CANVAS_KEY_PREFIX}${conversationId}`;
@@ -198,11 +236,19 @@ export function createGatewayDriver(options: {
       const restored: RestoredConversation = {
         chat: messages.items
           .filter((message) => (message.role === 'user' || message.role === 'assistant') && message.content)
-          .map((message) => ({
-            id: message.id,
-            role: message.role as 'user' | 'assistant',
-            text: message.content ?? '',
-          })),
+          .flatMap((message): ChatEntry[] => [
+            { id: message.id, role: message.role as 'user' | 'assistant', text: message.content ?? '' },
+            ...(message.unanswered
+              ? [
+                  {
+                    id: `${message.id}:unanswered`,
+                    role: 'notice' as const,
+                    tone: 'error' as const,
+                    text: UNANSWERED_NOTICES[message.unanswered],
+                  },
+                ]
+              : []),
+          ]),
         canvas: local && local.serverEvents === serverCanvasEvents ? local.snapshot.events : events,
         pending: approvals.items.map((item) => ({
           id: item.call_id,
@@ -214,14 +260,14 @@ export function createGatewayDriver(options: {
       };
       return restored;
     },
-    followRunningTurn: () => stream('/stream'),
-    send: (text) => stream('/chat', { content: text }),
+    followRunningTurn: () => follow('/stream'),
+    send: (text) => send('/chat', { content: text }),
     stop() {
       void request(conversation('/stop'), { method: 'POST' }).catch((error) => console.warn(error));
     },
     async decide(decisions) {
       for (const decision of decisions)
-        await stream('/approvals', { call_id: decision.toolCallId, decision: decision.decision });
+        await send('/approvals', { call_id: decision.toolCallId, decision: decision.decision });
     },
     answerElicitation: (requestId, elicitation) =>
       answer(
@@ -303,6 +349,42 @@ export function createGatewayDriver(options: {
       await createConversation();
       serverCanvasEvents = 0;
     },
+  };
+}
+
+/** How often one action of the person is sent at most (the first try and its retries). */
+const SEND_ATTEMPTS = 4;
+/** The wait before a retry, times the attempt's number, when the gateway names none (ms). */
+const RETRY_MS = 500;
+/** Answers that mean no answer yet: a proxy without the gateway, or the first try still running. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/** What the person is told under a message the gateway never answered. */
+const UNANSWERED_NOTICES: Record<NonNullable<StoredMessage['unanswered']>, string> = {
+  interrupted: 'Not answered: the gateway stopped before this turn finished. Send it again to retry.',
+  failed: 'Not answered: the turn could not run. Send it again to retry.',
+  not_saved: "Not answered: this turn's answer could not be saved. Send it again to retry.",
+};
+
+/** The gateway answered a send with a refusal that a retry would not change. */
+class GatewayAnswerError extends Error {
+  override name = 'GatewayAnswerError';
+}
+
+/** A refused send: what the gateway said, and whether (and when) to send it again. */
+async function failureOf(
+  response: Response,
+): Promise<{ message: string; retry: boolean; retryAfterMs?: number }> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { error?: { code?: string } };
+  const inFlight = response.status === 409 && body.error?.code === 'idempotency_key_in_flight';
+  const seconds = Number(response.headers.get('retry-after'));
+  return {
+    message: await errorMessage(response),
+    retry: inFlight || RETRIED_STATUSES.has(response.status),
+    ...(Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: seconds * 1000 } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export interface StoredMessage {
   tool_call_id?: string;
   name?: string;
   is_error?: boolean;
+  /** A user message its turn never answered, and why. */
+  unanswered?: 'interrupted' | 'failed' | 'not_saved';
 }
 
 /**

@@ -77,7 +77,9 @@ export const serverPaths = {
         '201': json(ref('Server')),
         ...standardErrors,
         '403': errorResponse('Not allowed.'),
-        '409': errorResponse('Name taken.'),
+        '409': errorResponse(
+          "The name is taken (`server_exists`), or reads as a registered server's name does where approval rules and tool names see it (`server_name_collides`: `Shop` and `shop` are both `shop`).",
+        ),
       },
     },
   },
@@ -135,16 +137,23 @@ export const serverPaths = {
     post: {
       summary: 'Call a tool directly; the answer includes the widget its result describes',
       description:
-        'With `Accept: text/event-stream` the call is streamed, so a form or link the server asks for reaches the ' +
-        'caller: CUSTOM `elicitation_request` / `elicitation_resolved` events while it runs (answer at POST ' +
-        '/servers/tool-calls/elicitations/{requestId}), then `tool_call_result` with the JSON a plain call answers, ' +
-        'or `tool_call_error` `{code, message}`. A plain call refuses what the server asks.',
+        "Every call passes the gateway's call gate: the per-user rate limit (shared with chat), the approval policy " +
+        'and a row in the audit trail. With `Accept: text/event-stream` the call is streamed, so what it asks ' +
+        "reaches the caller — a form or link of the server's, or the gateway's approval question when the policy " +
+        'asks about the tool (its `elicitation_request` carries `approval: {tool, arguments}`; accept with ' +
+        '`{"approve": true}` to run the call): CUSTOM `elicitation_request` / `elicitation_resolved` events while it ' +
+        'runs (answer at POST /servers/tool-calls/elicitations/{requestId}), then `tool_call_result` with the JSON a ' +
+        'plain call answers, or `tool_call_error` `{code, message}` (`approval_declined` when the person said no). ' +
+        'A plain call refuses what the server asks, and a tool the policy asks about (409 `approval_required`).',
       requestBody: body(ref('ToolCallRequest')),
       responses: {
         '200': json({ type: 'object' }),
         ...standardErrors,
-        '403': errorResponse('Denied by policy.'),
-        '409': errorResponse('Unreachable.'),
+        '403': errorResponse('Denied by the approval policy (`tool_denied`).'),
+        '409': errorResponse(
+          'Unreachable, or the approval policy asks about the tool and the call is not streamed (`approval_required`).',
+        ),
+        '429': errorResponse('Rate limit; see Retry-After.'),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { followConversation } from '../../chat/follow-conversation.ts';
-import type { ActiveTurn, TurnInput, TurnOutcome } from '../../chat/turn-types.ts';
+import type { ActiveTurn, TurnInput } from '../../chat/turn-types.ts';
 import { CONTROL_CHANNEL, type ControlMessage } from '../../coordination/gateway-bus.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { type ApprovalStatus, listApprovals } from '../../store/approval-store.ts';
@@ -9,11 +9,15 @@ import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { iso } from '../../store/conversation.ts';
 import { requestStop } from '../../store/conversation-lease.ts';
 import { ownsConversation } from '../../store/conversation-store.ts';
+import { newId } from '../../store/new-id.ts';
 import { currentRunStart } from '../../store/stream-event-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
+import { idempotently, jsonAnswer, type KeepAnswer } from '../idempotency-key.ts';
 import { readBody } from '../read-body.ts';
+import { recoverTurnAnswer, replayTurnAnswer } from '../replay-turn.ts';
 import { ApprovalRequestSchema, ChatRequestSchema, ToolResultsRequestSchema } from '../schemas.ts';
+import { turnAnswer } from '../turn-answer.ts';
 import { wantsStream, writeSse } from '../write-sse.ts';
 
 interface ChatBody {
@@ -37,15 +41,24 @@ interface ApprovalBody {
  */
 export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
-  const start = async (c: Context<GatewayEnv>, input: TurnInput) => {
+  const start = async (c: Context<GatewayEnv>, input: TurnInput, runId?: string, keep?: KeepAnswer) => {
     await enforceRateLimit(c, services, c.get('user'));
-    const turn = await services.runner.start(c.get('user'), c.req.param('id') as string, input);
-    return respond(c, services, turn);
+    const turn = await services.runner.start(c.get('user'), c.req.param('id') as string, input, runId);
+    return respond(c, services, turn, keep);
   };
 
   app.post('/:id/chat', async (c) => {
     const body = await readBody<ChatBody>(c, ChatRequestSchema, services);
-    return start(c, { kind: 'chat', content: body.content, clientTools: body.client_tools });
+    const runId = newId('run');
+    return idempotently(c, services, {
+      body,
+      conversationId: c.req.param('id'),
+      runId,
+      recover: (id, run) => recoverTurnAnswer(services, id, run, wantsStream(c)),
+      replay: (answer) => replayTurnAnswer(c, services, answer),
+      handle: (keep) =>
+        start(c, { kind: 'chat', content: body.content, clientTools: body.client_tools }, runId, keep),
+    });
   });
 
   app.post('/:id/tool-results', async (c) => {
@@ -120,60 +133,30 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
   return app;
 }
 
-/** The JSON answer of a turn, or its live stream. */
+/** The JSON answer of a turn, or its live stream (kept under the request's idempotency key). */
 async function respond(
   c: Context<GatewayEnv>,
   services: GatewayServices,
   turn: ActiveTurn,
+  keep: KeepAnswer | undefined,
 ): Promise<Response> {
   c.header('X-Run-Id', turn.runId);
   if (wantsStream(c)) {
+    await keep?.({ kind: 'stream', conversationId: turn.conversationId, runId: turn.runId }).catch(
+      (error: unknown) => services.logger.warn({ err: error }, 'could not keep an idempotent answer'),
+    );
     return writeSse(c, (signal) =>
       followConversation(services, turn.conversationId, turn.live.firstSeq - 1, signal),
     );
   }
-  const outcome = await turn.done;
-  const failed = outcome.stopReason === 'error' || outcome.stopReason === 'not_saved';
-  return c.json(
-    {
-      success: !failed,
-      run_id: outcome.runId,
-      stop_reason: outcome.stopReason,
-      user_message: outcome.userMessage ?? null,
-      assistant_message: outcome.assistantMessage,
-      messages: outcome.messages,
-      pending: outcome.pending,
-      message: describe(outcome),
-      ...(failed
-        ? {
-            error: {
-              code: outcome.stopReason === 'error' ? 'model_error' : 'not_saved',
-              message: outcome.error,
-            },
-          }
-        : {}),
-    },
-    outcome.stopReason === 'error' ? 502 : outcome.stopReason === 'not_saved' ? 500 : 200,
+  const answer = turnAnswer(await turn.done);
+  await keep?.(answer).catch((error: unknown) =>
+    services.logger.warn(
+      { err: error },
+      'could not keep an idempotent answer; a retry finds it from storage',
+    ),
   );
-}
-
-function describe(outcome: TurnOutcome): string {
-  switch (outcome.stopReason) {
-    case 'end_turn':
-      return 'Chat completed successfully';
-    case 'awaiting_client_tool':
-      return `Waiting for the client to run ${outcome.pending.length} tool call(s); POST their results to /tool-results`;
-    case 'awaiting_approval':
-      return `Waiting for approval of ${outcome.pending.filter((call) => call.reason === 'approval').length} tool call(s); POST decisions to /approvals`;
-    case 'aborted':
-      return 'Stopped';
-    case 'max_iterations':
-      return 'Stopped: the tool-turn limit of this request was reached';
-    case 'max_tool_calls':
-      return 'Stopped: the tool-call limit was reached';
-    default:
-      return outcome.error ?? 'The turn failed';
-  }
+  return jsonAnswer(c, answer);
 }
 
 async function ownedConversation(c: Context<GatewayEnv>, services: GatewayServices): Promise<string> {

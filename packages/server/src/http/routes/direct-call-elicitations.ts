@@ -6,6 +6,9 @@ export type DirectCallRequests = NonNullable<
   NonNullable<Parameters<McpConnection['callTool']>[2]>['serverRequests']
 >;
 
+/** The call the gateway's approval question is about (what `ElicitationBroker.approve` takes). */
+export type ApprovalQuestion = Parameters<ElicitationBroker['approve']>[1];
+
 /** A person's answer to a form or link (what `ElicitationBroker.answer` takes). */
 export type DirectCallAnswer = Parameters<ElicitationBroker['answer']>[1];
 
@@ -28,8 +31,8 @@ export interface DirectCallElicitationsOptions {
 }
 
 /**
- * The forms and links servers ask for during direct tool calls (the app's Tools tab, which has no
- * run): each call streams its requests to its caller, who answers them by request id through
+ * The forms and links servers ask for during direct tool calls (the app's Tools tab, MCP Apps and
+ * buttons, which have no run), and the gateway's approval questions: each call streams its requests to its caller, who answers them by request id through
  * {@link answer} on any replica ({@link PendingQuestions} carries an answer to the call's replica).
  */
 export class DirectCallElicitations {

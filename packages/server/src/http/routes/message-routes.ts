@@ -5,6 +5,7 @@ import { getConversation } from '../../store/conversation-store.ts';
 import { editHistory } from '../../store/edit-history.ts';
 import { deleteMessage, insertMessages, listMessages, toApiMessage } from '../../store/message-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
+import { idempotently, jsonAnswer } from '../idempotency-key.ts';
 import { readBody } from '../read-body.ts';
 import { MessageInputSchema } from '../schemas.ts';
 
@@ -31,10 +32,22 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
     if (draft.role !== 'assistant' && draft.tool_calls) {
       throw new ApiError(400, 'invalid_request', 'only assistant messages can have tool_calls');
     }
-    const [row] = await editHistory(services.db, c.get('user').id, c.req.param('id'), (tx) =>
-      insertMessages(tx, c.req.param('id'), [{ ...draft, content: draft.content ?? null }], null),
-    );
-    return c.json(toApiMessage(row), 201);
+    const id = c.req.param('id');
+    return idempotently(c, services, {
+      body: draft,
+      conversationId: id,
+      replay: (answer) => (answer.kind === 'json' ? jsonAnswer(c, answer) : c.json({}, 500)),
+      handle: async (keep) => {
+        // The answer is kept in the message's own transaction: a retry never adds it twice.
+        const message = await editHistory(services.db, c.get('user').id, id, async (tx) => {
+          const [row] = await insertMessages(tx, id, [{ ...draft, content: draft.content ?? null }], null);
+          const stored = toApiMessage(row);
+          await keep?.({ kind: 'json', status: 201, body: stored }, tx);
+          return stored;
+        });
+        return c.json(message, 201);
+      },
+    });
   });
 
   app.delete('/:id/messages/:messageId', async (c) => {

@@ -1,5 +1,5 @@
 import { readWidgetHint } from '@switchboard/autoui';
-import { decideApproval, McpConnection, McpConnectionError, sanitizeServerName } from '@switchboard/core';
+import { McpConnection, McpConnectionError, sanitizeServerName } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
@@ -20,6 +20,7 @@ import {
 } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
+import { rateLimitedError } from '../enforce-rate-limit.ts';
 import { readBody } from '../read-body.ts';
 import {
   ElicitationAnswerSchema,
@@ -28,12 +29,8 @@ import {
   ToolCallRequestSchema,
 } from '../schemas.ts';
 import { wantsStream } from '../write-sse.ts';
-import {
-  type DirectCallAnswer,
-  DirectCallElicitations,
-  type DirectCallRequests,
-} from './direct-call-elicitations.ts';
-import { streamDirectCall } from './stream-direct-call.ts';
+import { type DirectCallAnswer, DirectCallElicitations } from './direct-call-elicitations.ts';
+import { type DirectCallAsking, streamDirectCall } from './stream-direct-call.ts';
 
 /** The HTTP status of each reason a direct call's request refuses an answer. */
 const ANSWER_REFUSAL_STATUS = { invalid_answer: 400, unknown_request: 404, request_closed: 409 } as const;
@@ -54,7 +51,9 @@ interface Registration {
 /**
  * The MCP server registry: list, register (a Streamable HTTP URL — checked against private
  * networks for non-administrators — or a stdio command, administrators only), remove, start/stop,
- * tools, and calling a tool directly (with the widget its result describes).
+ * tools, and calling a tool directly (with the widget its result describes) through the gateway's
+ * call gate: rate limit (429), approval policy (403 denied; `ask` asked through the stream, 409
+ * `approval_required` on a plain call) and the audit trail.
  */
 export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
@@ -91,14 +90,14 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
     const user = c.get('user');
     const input = await readBody<Registration>(c, ServerRegistrationSchema, services);
     const transport = await transportOf(input, user, services);
-    const row = await insertServer(services.db, {
+    const inserted = await insertServer(services.db, {
       name: input.name,
       ownerId: user.role === 'admin' ? null : user.id,
       description: input.description,
       transport,
     });
-    if (!row)
-      throw new ApiError(409, 'server_exists', `a server named "${input.name}" is already registered`);
+    if ('collidesWith' in inserted) throw nameTaken(input.name, inserted.collidesWith);
+    const { row } = inserted;
     await registry.announceChange();
     await registry.sync(true);
     return c.json(await registry.view(user, row), 201);
@@ -193,30 +192,43 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
         },
       );
     }
-    const policy = await services.settings.approvalPolicy();
-    if (decideApproval([policy], sanitizeServerName(row.name), tool.name, tool.annotations) === 'deny') {
-      throw new ApiError(
-        403,
-        'tool_denied',
-        `the deployment's policy does not allow ${row.name}:${tool.name}`,
-      );
+    // The gateway's call gate: the rate limit, the approval policy, and the call's audit row.
+    const gate = await services.calls.admit({ user, via: 'direct', serverName: row.name, tool });
+    const { verdict } = gate;
+    if (verdict.action === 'rate_limited') throw rateLimitedError(verdict);
+    if (verdict.action === 'deny') throw new ApiError(403, 'tool_denied', verdict.message);
+    const args = input.arguments ?? {};
+    if (verdict.action === 'ask' && !wantsStream(c)) {
+      const message = `${verdict.subject} needs the person's approval (the gateway's approval policy asks about it), and a plain call cannot ask: call again with "Accept: text/event-stream", answer the stream's elicitation_request marked "approval" at POST /servers/tool-calls/elicitations/{requestId} with {"action": "accept", "content": {"approve": true}}, and the call runs`;
+      await gate.record('refused', message);
+      throw new ApiError(409, 'approval_required', message, { details: { stream: 'text/event-stream' } });
     }
-    const call = async (serverRequests?: DirectCallRequests) => {
+    const call = async (asking?: DirectCallAsking) => {
+      if (verdict.action === 'ask') {
+        const approved = await asking?.approve(row.name, { tool: tool.name, arguments: args });
+        if (!approved) {
+          const message = `the person did not approve ${verdict.subject}; it was not run`;
+          await gate.record('declined', message);
+          throw new ApiError(403, 'approval_declined', message);
+        }
+      }
       const output = await asCaller(user.id, () =>
         // The tool timeout stops while the server's question waits for the person (bounded by its own timeout).
         withCallDeadline(services.limits.toolTimeoutMs, (signal, holdDeadline) =>
-          connection.callTool(tool.name, input.arguments ?? {}, {
+          connection.callTool(tool.name, args, {
             // A caller that goes away ends the call: the server hears `notifications/cancelled`.
             signal: AbortSignal.any([signal, c.req.raw.signal]),
             holdDeadline,
-            ...(serverRequests ? { serverRequests } : {}),
+            ...(asking ? { serverRequests: asking.serverRequests } : {}),
           }),
         ),
-      ).catch((error: Error) => {
+      ).catch(async (error: Error) => {
+        await gate.record('failed', error.message);
         if (error instanceof McpConnectionError && error.kind === 'unauthorized')
           throw authorizationRequired(row, error);
         throw new ApiError(502, 'tool_call_failed', error.message);
       });
+      await gate.record(output.isError ? 'tool_error' : 'ok', output.isError ? output.text : undefined);
       const widget = readWidgetHint(output.value !== undefined ? output.value : jsonText(output.text));
       const resourceUri = (tool._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
       return {
@@ -228,7 +240,8 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
         ...(typeof resourceUri === 'string' ? { ui_resource: resourceUri } : {}),
       };
     };
-    // Streamed, a form or link the server asks for reaches the caller (a plain call refuses it).
+    // Streamed, a form or link the server asks for, or the gateway's approval, reaches the caller
+    // (a plain call refuses what the server asks).
     if (wantsStream(c)) return streamDirectCall(c, elicitations, user.id, call);
     return c.json(await call());
   });
@@ -300,6 +313,19 @@ async function transportOf(
     ...(input.oauth ? { oauth: input.oauth } : {}),
     ...(input.roots ? { roots: input.roots } : {}),
   };
+}
+
+/** The 409 for a registration whose name is taken, or reads as a registered server's name does. */
+function nameTaken(wanted: string, registered: string): ApiError {
+  if (wanted === registered)
+    return new ApiError(409, 'server_exists', `a server named "${wanted}" is already registered`);
+  const reading = sanitizeServerName(wanted);
+  return new ApiError(
+    409,
+    'server_name_collides',
+    `the name "${wanted}" reads as "${reading}" in approval rules and tool names, as the registered server "${registered}" does, so rules written for one would cover the other: pick a name that differs in more than case and punctuation`,
+    { details: { name: wanted, reads_as: reading, registered } },
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   runAgentLoop,
   type ToolUseBlock,
 } from '@switchboard/core';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { clientLayer } from '../../chat/turn-setup.ts';
 import type { MessageDraft } from '../../messages/api-message.ts';
 import { fromApiMessages } from '../../messages/from-api-messages.ts';
@@ -17,6 +17,7 @@ import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { recordUsage, turnUsage } from '../../store/usage-store.ts';
 import { ApiError } from '../api-error.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
+import { idempotently, jsonAnswer } from '../idempotency-key.ts';
 import { readBody } from '../read-body.ts';
 import { StatelessChatRequestSchema } from '../schemas.ts';
 
@@ -37,158 +38,174 @@ export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv>
   const app = new Hono<GatewayEnv>();
 
   app.post('/conversation', async (c) => {
-    const user = c.get('user');
     const body = await readBody<StatelessBody>(c, StatelessChatRequestSchema, services);
-    const model = services.models.resolve(body.model);
-    await enforceRateLimit(c, services, user);
-    const tools = body.tools ?? [];
-    const catalog = services.catalogs.get(tools.length > 0 ? [clientLayer(tools)] : []);
-    const layers = catalog.servers.map((server) => server.layer);
-    const offered = layers.length > 0 ? catalog.toolsForLayer(layers[0]) : [];
-    const prefixed = new Map(tools.map((tool, index) => [tool.name, offered[index]?.name ?? tool.name]));
-    const original = new Map([...prefixed].map(([name, prefixedName]) => [prefixedName, name]));
-
-    const system = [
-      body.systemPrompt?.trim(),
-      ...body.messages.filter((m) => m.role === 'system').map((m) => m.content ?? ''),
-    ]
-      .filter(Boolean)
-      .join('\n\n');
-    const context =
-      body.context === undefined
-        ? ''
-        : `Context:\n${typeof body.context === 'string' ? body.context : JSON.stringify(body.context, null, 2)}`;
-    const history = fromApiMessages(
-      body.messages
-        .filter((message) => message.role !== 'system')
-        .map((message) => ({
-          ...message,
-          content: message.content ?? null,
-          ...(message.tool_calls
-            ? {
-                tool_calls: message.tool_calls.map((call) => ({
-                  ...call,
-                  function: {
-                    ...call.function,
-                    name: prefixed.get(call.function?.name) ?? call.function?.name,
-                  },
-                })),
-              }
-            : {}),
-        })),
-      { openTail: true },
-    );
-    const options = {
-      provider: model,
-      layers,
-      catalog,
-      systemPrompt: [system, context].filter(Boolean).join('\n\n') || undefined,
-      limits: {
-        maxIterations: services.limits.toolTurnsPerRequest,
-        maxSessionToolTurns: services.limits.toolTurnsPerSession,
-        maxToolCalls: services.limits.toolCallsPerRequest,
-      },
-      signal: c.req.raw.signal,
-      discovery: 'eager' as const,
-      validator: services.validator,
-    };
-    const last = history.at(-1);
-    const blocks = (last?.content ?? []) as ContentBlock[];
-    let result: AgentResult;
-    let start: number;
-    if (last?.role === 'user' && blocks.some((block) => block.type === 'text')) {
-      const text = blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n');
-      const rest = blocks.filter((block) => block.type !== 'text');
-      const session = new AgentSession({
-        messages: [
-          ...history.slice(0, -1),
-          ...(rest.length > 0 ? [{ role: 'user' as const, content: rest }] : []),
-        ],
-      });
-      start = session.messages.length;
-      result = await runAgentLoop(text, { ...options, session });
-      const first = result.session.messages[start];
-      const userText =
-        first?.role === 'user' &&
-        (typeof first.content === 'string' || first.content.every((block) => block.type === 'text'));
-      if (userText) start++;
-    } else if (last?.role === 'user') {
-      const previous = history.at(-2);
-      const calls = ((previous?.content ?? []) as ContentBlock[]).filter(
-        (block): block is ToolUseBlock => block.type === 'tool_use',
-      );
-      if (previous?.role !== 'assistant' || calls.length === 0) {
-        throw new ApiError(
-          400,
-          'invalid_messages',
-          "the last message must be the user's, or tool results for the assistant's last tool calls",
-        );
-      }
-      const session = new AgentSession({
-        messages: history.slice(0, -1),
-        suspended: {
-          blocks: calls,
-          results: {},
-          pending: calls.map((block) => ({ block, reason: 'client_tool' as const })),
-          iterations: 0,
-        },
-      });
-      start = session.messages.length;
-      const toolResults = blocks.flatMap((block) =>
-        block.type === 'tool_result'
-          ? [{ toolCallId: block.tool_use_id, content: block.content, isError: block.is_error }]
-          : [],
-      );
-      result = await resumeAgentLoop({ toolResults }, { ...options, session });
-    } else {
-      throw new ApiError(
-        400,
-        'invalid_messages',
-        last
-          ? 'the last message is the assistant\'s: add the results of its tool calls (role "tool") or a new user message'
-          : 'messages is empty',
-      );
-    }
-
-    if (result.stopReason === 'error') logTurnFailure(services.logger, { userId: user.id }, model.id, result);
-    await recordUsage(services.db, turnUsage(user.id, model.id, result)).catch((error) =>
-      services.logger.warn({ err: error }, 'could not record usage'),
-    );
-
-    const messages = toApiMessages(result.session.messages.slice(start)).map((message) => ({
-      ...message,
-      ...(message.tool_calls
-        ? {
-            tool_calls: message.tool_calls.map((call) => ({
-              ...call,
-              function: { ...call.function, name: original.get(call.function.name) ?? call.function.name },
-            })),
-          }
-        : {}),
-      ...(message.name ? { name: original.get(message.name) ?? message.name } : {}),
-    }));
-    const assistant = messages.filter((message) => message.role === 'assistant').at(-1);
-    if (result.stopReason === 'error') {
-      return c.json(
-        {
-          success: false,
-          stop_reason: result.stopReason,
-          messages,
-          error: { code: 'model_error', message: result.error },
-        },
-        502,
-      );
-    }
-    const waiting = result.stopReason === 'awaiting_client_tool';
-    return c.json({
-      success: true,
-      type: waiting ? 'tool_calls' : 'text',
-      stop_reason: result.stopReason,
-      ...(waiting ? { tool_calls: assistant?.tool_calls ?? [] } : { content: result.text }),
-      message: assistant ?? null,
-      messages,
+    // A retry with the request's Idempotency-Key gets the first answer: the model is not asked twice.
+    return idempotently(c, services, {
+      body,
+      replay: (answer) => (answer.kind === 'json' ? jsonAnswer(c, answer) : c.json({}, 500)),
+      handle: () => proxyRequest(c, services, body),
     });
   });
 
   return app;
+}
+
+/** One request of the stateless proxy: the model's next step on the client's history. */
+async function proxyRequest(
+  c: Context<GatewayEnv>,
+  services: GatewayServices,
+  body: StatelessBody,
+): Promise<Response> {
+  const user = c.get('user');
+  const model = services.models.resolve(body.model);
+  await enforceRateLimit(c, services, user);
+  const tools = body.tools ?? [];
+  const catalog = services.catalogs.get(tools.length > 0 ? [clientLayer(tools)] : []);
+  const layers = catalog.servers.map((server) => server.layer);
+  const offered = layers.length > 0 ? catalog.toolsForLayer(layers[0]) : [];
+  const prefixed = new Map(tools.map((tool, index) => [tool.name, offered[index]?.name ?? tool.name]));
+  const original = new Map([...prefixed].map(([name, prefixedName]) => [prefixedName, name]));
+
+  const system = [
+    body.systemPrompt?.trim(),
+    ...body.messages.filter((m) => m.role === 'system').map((m) => m.content ?? ''),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const context =
+    body.context === undefined
+      ? ''
+      : `Context:\n${typeof body.context === 'string' ? body.context : JSON.stringify(body.context, null, 2)}`;
+  const history = fromApiMessages(
+    body.messages
+      .filter((message) => message.role !== 'system')
+      .map((message) => ({
+        ...message,
+        content: message.content ?? null,
+        ...(message.tool_calls
+          ? {
+              tool_calls: message.tool_calls.map((call) => ({
+                ...call,
+                function: {
+                  ...call.function,
+                  name: prefixed.get(call.function?.name) ?? call.function?.name,
+                },
+              })),
+            }
+          : {}),
+      })),
+    { openTail: true },
+  );
+  const options = {
+    provider: model,
+    layers,
+    catalog,
+    systemPrompt: [system, context].filter(Boolean).join('\n\n') || undefined,
+    limits: {
+      maxIterations: services.limits.toolTurnsPerRequest,
+      maxSessionToolTurns: services.limits.toolTurnsPerSession,
+      maxToolCalls: services.limits.toolCallsPerRequest,
+    },
+    signal: c.req.raw.signal,
+    discovery: 'eager' as const,
+    validator: services.validator,
+  };
+  const last = history.at(-1);
+  const blocks = (last?.content ?? []) as ContentBlock[];
+  let result: AgentResult;
+  let start: number;
+  const newest = blocks.findLastIndex((block) => block.type === 'text');
+  if (last?.role === 'user' && newest >= 0) {
+    // The newest text is the request; earlier ones (user messages in a row) stay before it, as they were.
+    const text = (blocks[newest] as { text: string }).text;
+    const rest = blocks.filter((_, index) => index !== newest);
+    const session = new AgentSession({
+      messages: [
+        ...history.slice(0, -1),
+        ...(rest.length > 0 ? [{ role: 'user' as const, content: rest }] : []),
+      ],
+    });
+    start = session.messages.length;
+    result = await runAgentLoop(text, { ...options, session });
+    const first = result.session.messages[start];
+    const userText =
+      first?.role === 'user' &&
+      (typeof first.content === 'string' || first.content.every((block) => block.type === 'text'));
+    if (userText) start++;
+  } else if (last?.role === 'user') {
+    const previous = history.at(-2);
+    const calls = ((previous?.content ?? []) as ContentBlock[]).filter(
+      (block): block is ToolUseBlock => block.type === 'tool_use',
+    );
+    if (previous?.role !== 'assistant' || calls.length === 0) {
+      throw new ApiError(
+        400,
+        'invalid_messages',
+        "the last message must be the user's, or tool results for the assistant's last tool calls",
+      );
+    }
+    const session = new AgentSession({
+      messages: history.slice(0, -1),
+      suspended: {
+        blocks: calls,
+        results: {},
+        pending: calls.map((block) => ({ block, reason: 'client_tool' as const })),
+        iterations: 0,
+      },
+    });
+    start = session.messages.length;
+    const toolResults = blocks.flatMap((block) =>
+      block.type === 'tool_result'
+        ? [{ toolCallId: block.tool_use_id, content: block.content, isError: block.is_error }]
+        : [],
+    );
+    result = await resumeAgentLoop({ toolResults }, { ...options, session });
+  } else {
+    throw new ApiError(
+      400,
+      'invalid_messages',
+      last
+        ? 'the last message is the assistant\'s: add the results of its tool calls (role "tool") or a new user message'
+        : 'messages is empty',
+    );
+  }
+
+  if (result.stopReason === 'error') logTurnFailure(services.logger, { userId: user.id }, model.id, result);
+  await recordUsage(services.db, turnUsage(user.id, model.id, result)).catch((error) =>
+    services.logger.warn({ err: error }, 'could not record usage'),
+  );
+
+  const messages = toApiMessages(result.session.messages.slice(start)).map((message) => ({
+    ...message,
+    ...(message.tool_calls
+      ? {
+          tool_calls: message.tool_calls.map((call) => ({
+            ...call,
+            function: { ...call.function, name: original.get(call.function.name) ?? call.function.name },
+          })),
+        }
+      : {}),
+    ...(message.name ? { name: original.get(message.name) ?? message.name } : {}),
+  }));
+  const assistant = messages.filter((message) => message.role === 'assistant').at(-1);
+  if (result.stopReason === 'error') {
+    return c.json(
+      {
+        success: false,
+        stop_reason: result.stopReason,
+        messages,
+        error: { code: 'model_error', message: result.error },
+      },
+      502,
+    );
+  }
+  const waiting = result.stopReason === 'awaiting_client_tool';
+  return c.json({
+    success: true,
+    type: waiting ? 'tool_calls' : 'text',
+    stop_reason: result.stopReason,
+    ...(waiting ? { tool_calls: assistant?.tool_calls ?? [] } : { content: result.text }),
+    message: assistant ?? null,
+    messages,
+  });
 }
