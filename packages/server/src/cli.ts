@@ -20,6 +20,7 @@ import { localTokenFor } from './auth/local-token.ts';
 import { authorizeServer } from './cli/authorize-server.ts';
 import { chat } from './cli/chat-command.ts';
 import { callTool, listServers, listTools } from './cli/client-commands.ts';
+import { drainTimeFrom } from './cli/drain-time.ts';
 import { firstRunBanner } from './cli/first-run-banner.ts';
 import { gatewayClient } from './cli/gateway-client.ts';
 import { LineReader } from './cli/line-reader.ts';
@@ -85,6 +86,7 @@ try {
       const port = values.port === undefined ? undefined : Number(values.port);
       if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535))
         fail(`--port needs a port number, got '${values.port}'`);
+      const drainMs = drainTimeFrom(process.env);
       const serving = await serve({
         config: values.config,
         port,
@@ -93,12 +95,13 @@ try {
       });
       process.stderr.write(`Switchboard is listening on ${serving.url}\n`);
       process.stderr.write(firstRunBanner({ ...serving, url: serving.openUrl }));
-      const stop = async () => {
-        await serving.close();
+      const stop = async (drain: number) => {
+        await serving.close({ drainMs: drain });
         process.exit(0);
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      // Ctrl-C stops at once; SIGTERM (a container stopping) lets running turns finish first.
+      process.once('SIGINT', () => stop(0));
+      process.once('SIGTERM', () => stop(drainMs));
       break;
     }
     case 'chat': {

@@ -40,6 +40,8 @@ const open = (status: number): Row => ({
  */
 const MATRIX: Record<string, Row> = {
   'GET /health': { ...open(200), foreign: 200 },
+  // Probes address a replica by its IP: any host, no credentials; it says only whether the replica takes requests.
+  'GET /ready': { ...open(200), foreign: 200 },
   'GET /openapi.json': open(200),
   'GET /auth/sign-in-config': open(404),
   'GET /.well-known/oauth-protected-resource/mcp': open(200),

@@ -44,7 +44,8 @@ export interface Serving {
   webApp: boolean;
   /** No API keys (loopback only). */
   openAccess: boolean;
-  close(): Promise<void>;
+  /** Closes the gateway (letting running turns finish for up to `drainMs`), then the shipped servers. */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -169,8 +170,8 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
     servers: await summarizeServers(gateway),
     webApp: existsSync(join(webDir, 'index.html')),
     openAccess: users.length === 0,
-    async close() {
-      await gateway.close();
+    async close(options) {
+      await gateway.close(options);
       await shipped.close();
     },
   };

@@ -54,6 +54,7 @@ import { type ServerTransport, upsertDeploymentServer } from '../store/server-st
 import { SettingsStore } from '../store/settings-store.ts';
 import { UserCache } from '../store/user-cache.ts';
 import { ensureKeylessUser, upsertUser } from '../store/user-store.ts';
+import { Readiness } from './readiness.ts';
 
 /** Options of {@link createGateway}. */
 export interface GatewayOptions {
@@ -179,8 +180,12 @@ export interface Gateway {
   fetch(request: Request): Promise<Response>;
   /** Listens on a port (0: a free one); resolves with the URL. */
   listen(port: number, host?: string): Promise<string>;
-  /** Stops listening, stops the running turns (they are saved as stopped) and closes every connection. */
-  close(): Promise<void>;
+  /**
+   * Stops taking connections and answers `/ready` with 503 `draining`; lets the running turns finish
+   * for up to `drainMs` (default 0), then stops those still running (they are saved as stopped) and
+   * closes every connection (after up to a second for answers still being written, when draining).
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /** Builds a gateway: database (migrated), users, servers, coordination, turn runner, HTTP app. */
@@ -353,7 +358,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')
       : randomBytes(32),
   };
+  const readiness = new Readiness(db, { logger });
   const app = createApp(services, {
+    readiness,
     webDir: options.webDir,
     webApp: {
       ...options.webApp,
@@ -379,16 +386,26 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         listening.once('error', reject);
         server = listening;
       }),
-    async close() {
-      if (server) {
-        const closing = server;
-        await new Promise<void>((resolve) => {
-          closing.close(() => resolve());
-          if ('closeAllConnections' in closing) closing.closeAllConnections();
-        });
+    async close({ drainMs = 0 } = {}) {
+      readiness.drain();
+      const closing = server;
+      const closed = new Promise<void>((resolve) => (closing ? closing.close(() => resolve()) : resolve()));
+      if (drainMs > 0 && runner.running.length > 0) {
+        logger.info(
+          { turns: runner.running.length, drainMs },
+          'draining: waiting for the running turns to finish',
+        );
+        await settledWithin(
+          runner.running.map((turn) => turn.done),
+          drainMs,
+        );
       }
       for (const turn of runner.running) turn.stop();
       await Promise.allSettled(runner.running.map((turn) => turn.done));
+      // A turn's answer still being written ends its connection (Connection: close while draining).
+      if (drainMs > 0) await settledWithin([closed], RESPONSE_GRACE_MS);
+      if (closing && 'closeAllConnections' in closing) closing.closeAllConnections();
+      await closed;
       await stopListener();
       await questions.close();
       await services.endpointAudit.flush();
@@ -403,6 +420,21 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 }
 
 const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::']);
+
+/** When draining, how long the answers of the turns that finished have to be written before every connection is cut (ms). */
+const RESPONSE_GRACE_MS = 1_000;
+
+/** Waits until every promise has settled, or `ms` has passed. */
+async function settledWithin(promises: readonly Promise<unknown>[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(promises),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 function isDatabase(value: GatewayOptions['database']): value is Database {
   return typeof value === 'object' && value !== null && 'transaction' in value;

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { Readiness } from '../gateway/readiness.ts';
 import { mcpEndpointRoutes } from '../mcp-endpoint/mcp-endpoint-routes.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
 import { authenticate } from './authenticate.ts';
+import { closeWhenDraining } from './close-when-draining.ts';
 import { localTokenLink } from './local-token-link.ts';
 import { logRequests } from './log-requests.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
@@ -17,6 +19,7 @@ import { interactionRoutes } from './routes/interaction-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
 import { modelRoutes } from './routes/model-routes.ts';
 import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
+import { readinessRoute } from './routes/readiness-route.ts';
 import { serverContentRoutes } from './routes/server-content-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { signInConfigRoute } from './routes/sign-in-config-route.ts';
@@ -27,14 +30,15 @@ import { serveWebApp, type WebAppOptions } from './serve-web-app.ts';
 import { toApiError } from './to-api-error.ts';
 
 /**
- * The gateway's HTTP application: the JSON API (at `/` and under `/api`), `/health`,
- * `/openapi.json`, and — when `webDir` holds the built web app — its files on the same port (with
+ * The gateway's HTTP application: the JSON API (at `/` and under `/api`), `/health`, `/ready`
+ * (readiness, see {@link readinessRoute}), `/openapi.json`, and — when `webDir` holds the built web
+ * app — its files on the same port (with
  * its `config.json` and MCP Apps sandbox page, see {@link serveWebApp}).
  * Errors are JSON: `{"success": false, "error": {"code", "message"}}`.
  */
 export function createApp(
   services: GatewayServices,
-  options: { webDir?: string; webApp?: WebAppOptions } = {},
+  options: { webDir?: string; webApp?: WebAppOptions; readiness?: Readiness } = {},
 ): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const openApi = buildOpenApiDocument();
@@ -55,7 +59,9 @@ export function createApp(
     );
   });
 
+  const readiness = options.readiness ?? new Readiness(services.db, { logger: services.logger });
   app.use('*', logRequests(services.logger));
+  app.use('*', closeWhenDraining(readiness));
   app.use('*', refuseForeignSources(services));
   if (services.localToken !== undefined) app.use('*', localTokenLink(services.localToken));
   app.get('/health', (c) =>
@@ -66,6 +72,7 @@ export function createApp(
       running_turns: services.runner.running.length,
     }),
   );
+  app.route('/', readinessRoute(readiness));
   app.get('/openapi.json', (c) => c.json(openApi));
   // Before the API's authentication: the callback is bound to its user by `state`.
   app.route('/', oauthCallbackRoute(services));

@@ -14,10 +14,30 @@ import { toolPaths, toolSchemas } from './openapi/tool-paths.ts';
 import { usagePaths } from './openapi/usage-paths.ts';
 import { userPaths } from './openapi/user-paths.ts';
 
-/** The paths about the gateway itself: liveness and this document. */
+/** The paths about the gateway itself: liveness, readiness and this document. */
 const gatewayPaths = {
   '/health': {
     get: { summary: 'Liveness', security: [], responses: { '200': json({ type: 'object' }) } },
+  },
+  '/ready': {
+    get: {
+      summary: 'Readiness',
+      description:
+        'Whether this replica should get new requests: 503 while it drains after SIGTERM, while a migration runs, when ' +
+        'the schema is behind its migrations or when the database does not answer within 2 s. Answers any Host, as /health does.',
+      security: [],
+      responses: {
+        '200': json({ type: 'object', properties: { status: { const: 'ready' } } }),
+        '503': json({
+          type: 'object',
+          properties: {
+            status: { const: 'not_ready' },
+            reason: { enum: ['draining', 'migrating', 'schema_outdated', 'database_unreachable'] },
+            message: { type: 'string' },
+          },
+        }),
+      },
+    },
   },
   '/openapi.json': {
     get: { summary: 'This document', security: [], responses: { '200': json({ type: 'object' }) } },

@@ -99,15 +99,18 @@ function isAllowedOrigin(origin: string, host: string, sources: RequestSources):
   return parsed.host === host || sources.origins.has(parsed.origin.toLowerCase());
 }
 
+/** The probes' routes, open to any host. */
+const PROBE_PATHS = new Set(['/health', '/ready']);
+
 /**
  * Refuses (403, the API's JSON error) every request whose source {@link checkRequestSource}
- * refuses, before any route runs — `/mcp` included. `/health` stays open to any host, for probes
- * that address a replica by its IP (it says nothing but that the replica runs). The sources are
- * read at each request (listening on an address adds it).
+ * refuses, before any route runs — `/mcp` included. `/health` and `/ready` stay open to any host,
+ * for probes that address a replica by its IP (they say only that the replica runs and whether it
+ * takes requests). The sources are read at each request (listening on an address adds it).
  */
 export function refuseForeignSources(services: { requestSources: RequestSources }): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.path === '/health') return next();
+    if (PROBE_PATHS.has(c.req.path)) return next();
     const refused = checkRequestSource(c.req.raw, services.requestSources);
     if (!refused) return next();
     return c.json({ success: false, error: refused }, 403);

@@ -2,7 +2,7 @@ import type { Database } from './database.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
 /** Any constant: the advisory lock that keeps two gateways from migrating the same database at once. */
-const MIGRATION_LOCK = 424_242_001;
+export const MIGRATION_LOCK = 424_242_001;
 
 /**
  * Brings the schema up to date: applies the migrations not yet recorded in `schema_migrations`, in
