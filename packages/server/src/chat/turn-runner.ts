@@ -3,6 +3,7 @@ import {
   type AgentResult,
   AgentSession,
   type ResumeError,
+  type ToolCallDenial,
   type ToolCatalog,
 } from '@switchboard/core';
 import type { Logger } from 'pino';
@@ -27,7 +28,7 @@ import { type StartedAgentRun, startAgentRun } from './start-agent-run.ts';
 import { stepUpNotices } from './step-up-notice.ts';
 import { StreamFlusher } from './stream-flusher.ts';
 import { createTurnAppPresenter } from './turn-app-presenter.ts';
-import { type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
+import { declinedCalls, type ResumeDecision, resumeDecisions } from './turn-approvals.ts';
 import { TurnNotStartedError } from './turn-not-started-error.ts';
 import { prepareTurn, type TurnSetup, type TurnSetupDeps } from './turn-setup.ts';
 import type { ActiveTurn, TurnInput, TurnOutcome } from './turn-types.ts';
@@ -136,13 +137,22 @@ export class TurnRunner {
     const session = new AgentSession(acquired.row.session);
     const startLength = session.messages.length;
     const toolNames = new Map((session.suspended?.blocks ?? []).map((block) => [block.id, block.name]));
+    // Read before the loop resumes: it takes the suspended calls off the session.
+    const decisions = resumeDecisions(input, session);
     const controller = new AbortController();
     // The loop's calls to the shipped servers are made for this user (see asCaller).
     const started = await asCaller(user.id, () =>
       startAgentRun(input, { ...setup.options, session, signal: controller.signal }),
     );
     if ('failure' in started) throw await release(started.failure);
-    const decisions = resumeDecisions(input, session);
+    const catalog = setup.options.catalog as ToolCatalog;
+    // The audit trail keeps the calls the person declined (the loop answers them without running them).
+    for (const declined of declinedCalls(decisions, catalog))
+      await this.#options.setup.calls.record(
+        { user, via: 'chat', serverName: declined.serverName, tool: { name: declined.tool } },
+        'declined',
+        'the person did not approve the call',
+      );
 
     const turn: ActiveTurn = {
       conversationId,
@@ -166,7 +176,7 @@ export class TurnRunner {
       controller,
       startLength,
       toolNames,
-      catalog: setup.options.catalog as ToolCatalog,
+      catalog,
       clients: setup.clients,
       notices: [
         ...setup.needsAuthorization.map(authorizationNotice),
@@ -214,6 +224,17 @@ export class TurnRunner {
       logger,
       conversationId,
     });
+    /** A call to one of the turn's MCP servers that the policy denied goes to the audit trail. */
+    const auditDenial = (denial: ToolCallDenial) => {
+      if (!turn.clients.has(denial.server)) return;
+      void this.#options.setup.calls
+        .record(
+          { user: turn.user, via: 'chat', serverName: denial.server, tool: { name: denial.tool } },
+          'denied',
+          'the approval policy denies the call',
+        )
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not audit a denied call'));
+    };
     const accept = (event: AgentEvent) => {
       observation?.event(event);
       if (event.type === 'RUN_FINISHED' || event.type === 'RUN_ERROR') {
@@ -223,6 +244,7 @@ export class TurnRunner {
       if (event.type === 'CUSTOM' && (event.name === 'widget' || event.name === 'canvas')) {
         canvas.push({ kind: event.name, payload: event.value });
       }
+      if (event.type === 'CUSTOM' && event.name === 'tool_call_denied') auditDenial(event.value);
       live.push(event);
       const stepUp = turn.stepUp(event);
       if (stepUp) live.push(stepUp);

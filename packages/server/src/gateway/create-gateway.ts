@@ -22,6 +22,7 @@ import { newLocalToken } from '../auth/local-token.ts';
 import { LOCAL_USER } from '../auth/local-user.ts';
 import type { UserSeed } from '../auth/user.ts';
 import type { WebSignInOptions } from '../auth/web-sign-in.ts';
+import { CallGate } from '../calls/call-gate.ts';
 import { CatalogCache } from '../chat/catalog-cache.ts';
 import { createModelResolver, type OperatorModel } from '../chat/model-resolver.ts';
 import { storedToolEmbedder } from '../chat/stored-tool-embedder.ts';
@@ -260,6 +261,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     builtinFetch: options.builtinFetch,
     publicOnlyFetch: guard?.fetch,
     oauth,
+    onToolChanged: (change) =>
+      logger.warn(
+        change,
+        change.changed.includes('annotations')
+          ? `server "${change.server}" now says its tool "${change.tool}" is less risky than before (read-only, or not destructive); the gateway keeps reading it as before for the approval policy`
+          : `server "${change.server}" changed the definition of its tool "${change.tool}" (title, description or input schema) since the gateway last listed it`,
+      ),
     ...(options.serverConnectTimeoutMs !== undefined
       ? { connectTimeoutMs: options.serverConnectTimeoutMs }
       : {}),
@@ -287,6 +295,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const pollMs = options.pollMs ?? 1_000;
   const questions = new PendingQuestions({ db, bus, logger, pollMs });
   await questions.start();
+  const rateLimiter =
+    limits.requestsPerMinute <= 0
+      ? undefined
+      : redis
+        ? createRedisRateLimiter(redis, { limit: limits.requestsPerMinute, prefix })
+        : createMemoryRateLimiter({ limit: limits.requestsPerMinute });
+  const endpointAudit = new AuditTrail(db, logger);
+  const calls = new CallGate({ policy: () => settings.approvalPolicy(), rateLimiter, audit: endpointAudit });
   const runner = new TurnRunner({
     db,
     bus,
@@ -307,18 +323,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       models,
       limits,
       approvalPolicy: () => settings.approvalPolicy(),
+      calls,
     },
   });
   const stopListener = await bus.subscribe(CONTROL_CHANNEL, (message) => {
     const control = JSON.parse(message) as ControlMessage;
     if (control.type === 'stop') runner.active(control.conversationId)?.stop();
   });
-  const rateLimiter =
-    limits.requestsPerMinute <= 0
-      ? undefined
-      : redis
-        ? createRedisRateLimiter(redis, { limit: limits.requestsPerMinute, prefix })
-        : createMemoryRateLimiter({ limit: limits.requestsPerMinute });
 
   const services: GatewayServices = {
     db,
@@ -333,7 +344,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     limits,
     rateLimiter,
     users: new UserCache(db),
-    endpointAudit: new AuditTrail(db, logger),
+    endpointAudit,
+    calls,
     validator,
     logger,
     instanceId,

@@ -330,6 +330,23 @@ ALTER TABLE mcp_servers ADD COLUMN shared boolean NOT NULL DEFAULT false;
 `,
   },
   {
+    version: 15,
+    name: 'the audit trail says which path a call took; the strictest annotations seen of each tool, and the definition last seen',
+    sql: `
+ALTER TABLE mcp_endpoint_calls ADD COLUMN via text NOT NULL DEFAULT 'mcp';
+
+CREATE TABLE tool_pins (
+  server_id text NOT NULL REFERENCES mcp_servers (id) ON DELETE CASCADE,
+  tool text NOT NULL,
+  read_only boolean NOT NULL,
+  destructive boolean NOT NULL,
+  definition_hash text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (server_id, tool)
+);
+`,
+  },
+  {
     version: 16,
     name: "a user message's mark when its turn never answered it; each user's idempotency keys, shared by replicas",
     sql: `
