@@ -43,7 +43,7 @@ const MATRIX: Record<string, Row> = {
   // Probes address a replica by its IP: any host, no credentials; it says only whether the replica takes requests.
   'GET /ready': { ...open(200), foreign: 200 },
   'GET /openapi.json': open(200),
-  'GET /auth/sign-in-config': open(404),
+  'GET /auth/sign-in-config': open(204),
   'GET /.well-known/oauth-protected-resource/mcp': open(200),
   'GET /oauth/callback': open(400),
   'GET /oauth/start/{key}': open(400),

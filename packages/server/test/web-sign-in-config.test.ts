@@ -45,10 +45,10 @@ describe('web sign-in configuration (mcpAuthorization.webSignIn)', () => {
     }
   });
 
-  it('is 404 on a gateway without webSignIn, and is documented in /openapi.json as unauthenticated', async () => {
+  it('is 204 (no sign-in, not an error) on a gateway without webSignIn, and is documented in /openapi.json as unauthenticated', async () => {
     const response = await fetch(`${without.url}/auth/sign-in-config`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
     const document = (await (await fetch(`${withSignIn.url}/openapi.json`)).json()) as {
       paths: Record<string, { get?: { security?: unknown[] } }>;
     };

@@ -43,7 +43,7 @@ export async function loadSignInConfig(
 ): Promise<SignInConfig | undefined> {
   try {
     const response = await doFetch(`${apiBase}/auth/sign-in-config`, { cache: 'no-store' });
-    if (!response.ok) return undefined;
+    if (!response.ok || response.status === 204) return undefined;
     const body = (await response.json()) as Partial<SignInConfig>;
     if (typeof body.issuer !== 'string' || typeof body.client_id !== 'string') return undefined;
     if (typeof body.resource !== 'string') return undefined;

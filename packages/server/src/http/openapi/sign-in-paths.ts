@@ -1,4 +1,4 @@
-import { errorResponse, json } from './openapi-parts.ts';
+import { json } from './openapi-parts.ts';
 
 /** Where the web app sends a person to sign in at the gateway's identity provider. */
 export const signInPaths = {
@@ -31,7 +31,7 @@ export const signInPaths = {
             },
           ],
         }),
-        '404': errorResponse('The gateway has no web sign-in (`mcpAuthorization.webSignIn`).'),
+        '204': { description: 'The gateway has no web sign-in (`mcpAuthorization.webSignIn`).' },
       },
     },
   },
