@@ -90,13 +90,7 @@ export async function idempotently(
   if (held) {
     const answer = await heldAnswer(db, held, request, route);
     if (answer === 'retaken') return run(services, request, route);
-    if (answer === 'in_flight')
-      throw new ApiError(
-        409,
-        'idempotency_key_in_flight',
-        'a request with this Idempotency-Key is still running; retry later with the same key to get its outcome',
-        { headers: { 'Retry-After': '1' } },
-      );
+    if (answer === 'in_flight') throw idempotencyKeyInFlight();
     if (held.state === 'in_flight')
       await completeIdempotencyKey(db, request, serialize(answer)).catch(() => undefined);
     c.header('Idempotent-Replayed', 'true');
@@ -200,5 +194,15 @@ function sweepExpired(services: GatewayServices): void {
   lastSweeps.set(services, now);
   void deleteExpiredIdempotencyKeys(services.db, 1_000).catch((error: unknown) =>
     services.logger.warn({ err: error }, 'could not delete expired idempotency keys'),
+  );
+}
+
+/** The 409 for a retry whose first request is still running. */
+export function idempotencyKeyInFlight(): ApiError {
+  return new ApiError(
+    409,
+    'idempotency_key_in_flight',
+    'a request with this Idempotency-Key is still running; retry later with the same key to get its outcome',
+    { headers: { 'Retry-After': '1' } },
   );
 }

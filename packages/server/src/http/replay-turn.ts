@@ -5,9 +5,9 @@ import { recoverInterruptedTurn } from '../store/conversation-lease.ts';
 import { readRunOutcome } from '../store/run-outcome.ts';
 import type { SequencedEvent } from '../store/stream-event.ts';
 import { runStart } from '../store/stream-event-store.ts';
-import { jsonAnswer, type StoredAnswer } from './idempotency-key.ts';
+import { idempotencyKeyInFlight, jsonAnswer, type StoredAnswer } from './idempotency-key.ts';
 import { storedTurnAnswer } from './turn-answer.ts';
-import { writeSse } from './write-sse.ts';
+import { wantsStream, writeSse } from './write-sse.ts';
 
 /**
  * The answer to a retried chat whose first answer was never kept: found from what its run stored
@@ -28,13 +28,22 @@ export async function recoverTurnAnswer(
   return storedTurnAnswer(conversationId, runId, stored);
 }
 
-/** A kept chat answer sent again: the JSON as it was, or the run's stream from its first event to its end. */
+/**
+ * A kept chat answer sent again: the JSON as it was, or the run's stream from its first event to its
+ * end. A first request that streamed, retried asking for JSON, gets the run's outcome as JSON once it
+ * has ended (409 `idempotency_key_in_flight` until then).
+ */
 export async function replayTurnAnswer(
   c: Context<GatewayEnv>,
   services: GatewayServices,
   answer: StoredAnswer,
 ): Promise<Response> {
   if (answer.kind === 'json') return jsonAnswer(c, answer);
+  if (!wantsStream(c)) {
+    const found = await recoverTurnAnswer(services, answer.conversationId, answer.runId, false);
+    if (typeof found === 'string' || found.kind !== 'json') throw idempotencyKeyInFlight();
+    return jsonAnswer(c, found);
+  }
   const first = await runStart(services.db, answer.conversationId, answer.runId);
   c.header('X-Run-Id', answer.runId);
   return writeSse(c, (signal) =>
