@@ -4,6 +4,8 @@ import {
   body,
   conversationIdParam,
   errorResponse,
+  idempotencyErrors,
+  idempotencyKeyParam,
   json,
   list,
   ref,
@@ -36,7 +38,11 @@ const ChatResponse: JsonSchema = {
         'awaiting_client_tool',
         'awaiting_approval',
         'not_saved',
+        'outcome_unknown',
+        'interrupted',
       ],
+      description:
+        "`not_saved`: nothing of the turn was stored but its user message (marked `unanswered`); `outcome_unknown`: the database did not confirm whether the turn's commit went through, and the error says how to check; `interrupted` (a retried send's answer only): the gateway running the turn stopped.",
     },
     user_message: { anyOf: [ref('Message'), { type: 'null' }] },
     assistant_message: { anyOf: [ref('Message'), { type: 'null' }] },
@@ -74,9 +80,19 @@ const turnResponses = {
     content: { ...json(ref('ChatResponse')).content, ...sse.content },
   },
   ...standardErrors,
-  '409': errorResponse('A turn is already running, nothing is pending, or an answer is a duplicate.'),
+  '409': errorResponse(
+    '`conversation_busy` (a turn is already running; `Retry-After`), `nothing_pending`, a duplicate answer, or ' +
+      '`idempotency_key_in_flight` (the first request with this key still runs; `Retry-After`).',
+  ),
   '429': errorResponse('Rate limit; see Retry-After.'),
-  '500': errorResponse('The turn could not be saved.'),
+  '500': {
+    ...json(
+      { anyOf: [ref('ChatResponse'), { type: 'object' }] },
+      'The turn was not saved (`not_saved`), its outcome is unknown (`outcome_unknown`) or it was interrupted ' +
+        '(a ChatResponse naming its stored `user_message`), or it could not start (`turn_setup_failed`, ' +
+        '`turn_failed`: `error.user_message` is the message stored, marked `failed`).',
+    ),
+  },
   '502': errorResponse('The model failed (the turn, with the user message, is saved).'),
 };
 
@@ -94,8 +110,16 @@ export const chatPaths = {
     parameters: [conversationIdParam],
     post: {
       summary: 'Send a message and run a turn',
+      parameters: [idempotencyKeyParam],
       requestBody: body(ref('ChatRequest')),
-      responses: turnResponses,
+      responses: {
+        ...turnResponses,
+        '400': errorResponse(
+          'An invalid body, or `unknown_model` (the conversation names a model the operator no longer offers: ' +
+            '`error.user_message` is the message stored, marked `failed`).',
+        ),
+        '422': idempotencyErrors['422'],
+      },
     },
   },
   '/conversations/{id}/tool-results': {

@@ -10,6 +10,8 @@ import {
   body,
   conversationIdParam,
   errorResponse,
+  idempotencyErrors,
+  idempotencyKeyParam,
   json,
   list,
   ref,
@@ -29,6 +31,14 @@ const Message: JsonSchema = {
     tool_call_id: { type: 'string' },
     name: { type: 'string' },
     is_error: { type: 'boolean' },
+    unanswered: {
+      enum: ['interrupted', 'failed', 'not_saved'],
+      description:
+        'A user message its turn never answered: the gateway stopped mid-turn (`interrupted`), the turn failed ' +
+        'before anything ran (`failed`: the model does not see it again; send it again to retry), or its answer ' +
+        'could not be saved (`not_saved`). The model gets an interrupted or unsaved message followed by a note ' +
+        'saying so; the newest message is the one answered.',
+    },
   },
 };
 
@@ -164,11 +174,12 @@ export const conversationPaths = {
     },
     post: {
       summary: 'Add a message by hand (the history the model sees is rebuilt)',
+      parameters: [idempotencyKeyParam],
       requestBody: body(ref('MessageInput')),
       responses: {
         '201': json(ref('Message')),
         ...standardErrors,
-        '409': errorResponse('A turn is running.'),
+        ...idempotencyErrors,
       },
     },
   },

@@ -74,5 +74,28 @@ export const standardErrors = {
   '413': errorResponse('The body is too large.'),
 };
 
+/** The `Idempotency-Key` header of a send (IETF httpapi draft), and what it adds to the answers. */
+export const idempotencyKeyParam = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 257 },
+  description:
+    'One key per action of the person (a UUID, as a structured-field string: `"…"`), sent again unchanged ' +
+    'with every retry of that action. The first request runs; a retry with the same key and body gets its ' +
+    'outcome back (header `Idempotent-Replayed: true`), even from another replica and after a crash, for ' +
+    '`limits.idempotencyKeyTtlMs` (24 h). Keys are per user. A request refused before it changed anything ' +
+    '(409 conversation_busy, 429, 404) frees its key.',
+};
+
+/** The answers a send with an `Idempotency-Key` may add to its route's. */
+export const idempotencyErrors = {
+  '409': errorResponse(
+    '`conversation_busy` (a turn holds the conversation; `Retry-After`), `idempotency_key_in_flight` (the first ' +
+      'request with this key still runs; retry with the same key after `Retry-After`), or another conflict.',
+  ),
+  '422': errorResponse('`idempotency_key_reused`: this key was sent with a different request.'),
+};
+
 /** The component schemas shared by every area. */
 export const sharedSchemas = { ErrorBody };
