@@ -138,7 +138,7 @@ describe.each(testBackends())('server questions during a turn (%s)', (backend) =
       out,
       spinner: new Spinner(new PassThrough() as never),
     });
-    expect(printed).toContain('? tools asks: Where should we ship it?');
+    expect(printed).toContain('? server "tools" asks: Where should we ship it?');
     expect(printed).toContain('not a valid yes/no');
     expect(printed).toContain('shipping to Porto, express true');
     expect(printed).toContain('assistant › Shipping is set.');

@@ -61,6 +61,7 @@ describe('askElicitation', () => {
       url: 'https://bank.example/connect?x=1',
     };
     expect(await askElicitation(link, answers('y'), out)).toEqual({ action: 'accept' });
+    expect(printed).toContain('? server "bank" asks: Sign in');
     expect(printed).toContain('open https://bank.example/connect?x=1 (bank.example)');
     expect(await askElicitation(link, answers('n'), new PassThrough())).toEqual({ action: 'decline' });
   });

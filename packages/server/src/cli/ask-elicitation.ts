@@ -26,7 +26,7 @@ export interface ElicitationReply {
 }
 
 /**
- * Asks a server's question in the terminal: a form field by field (an empty line keeps the
+ * Asks a server's question in the terminal, introduced as the named server's: a form field by field (an empty line keeps the
  * field's default; `/decline` or `/cancel` at any prompt answers so), or a link to open. The
  * server's text is shown as it is, never run.
  */
@@ -35,7 +35,8 @@ export async function askElicitation(
   lines: Pick<LineReader, 'next'>,
   out: NodeJS.WritableStream,
 ): Promise<ElicitationReply> {
-  out.write(`\n? ${question.server} asks: ${question.message}\n`);
+  // Always named as a server's, so no server's text reads as the gateway's own question.
+  out.write(`\n? server ${JSON.stringify(question.server)} asks: ${question.message}\n`);
   if (question.mode === 'url') {
     out.write(`  open ${question.url} (${hostOf(question.url)})\n`);
     const answer = (await lines.next('  Done? [y]es / [n]o (decline) › '))?.trim().toLowerCase() ?? 'n';

@@ -188,7 +188,9 @@ async function answerQuestion(question: ElicitationQuestion, io: TurnIo): Promis
 /** Asks whether a server may have the conversation's model answer its request. */
 async function answerSampling(request: SamplingQuestion, io: TurnIo): Promise<void> {
   if (!request.needsApproval) return;
-  io.out.write(`\n? ${request.server} asks the model (up to ${request.maxTokens} tokens):\n`);
+  io.out.write(
+    `\n? server ${JSON.stringify(request.server)} asks the model (up to ${request.maxTokens} tokens):\n`,
+  );
   for (const message of request.messages) io.out.write(`  ${message.role}: ${clip(message.text, 300)}\n`);
   const answer = (await io.lines.next('  Allow? [y]es / [n]o › '))?.trim().toLowerCase() ?? 'n';
   try {

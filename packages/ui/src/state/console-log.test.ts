@@ -104,11 +104,14 @@ describe('applyConsoleEvent', () => {
     ];
     const state = events.reduce(applyConsoleEvent, EMPTY_CONSOLE);
     expect(state.entries.map((entry) => [entry.kind, entry.summary])).toEqual([
-      ['elicitation', 'everything asks for a form: Please provide inputs'],
+      ['elicitation', 'server everything asks for a form: Please provide inputs'],
       ['elicitation', 'elicitation accept by you'],
-      ['elicitation', 'docs asks to open a link: Sign in'],
+      ['elicitation', 'server docs asks to open a link: Sign in'],
       ['elicitation', 'elicitation decline (timed out)'],
-      ['sampling', 'everything asks for a completion (1 messages, at most 40 tokens, waiting for approval)'],
+      [
+        'sampling',
+        'server everything asks for a completion (1 messages, at most 40 tokens, waiting for approval)',
+      ],
       ['sampling', `sampling answered by m1: ${'x'.repeat(159)}…`],
       ['sampling', 'sampling failed'],
       ['server_log', 'everything/core [warning] {"disk":"full"}'],
@@ -167,6 +170,30 @@ describe('applyConsoleEvent', () => {
     expect(state.entries.map((entry) => [entry.kind, entry.summary, entry.error])).toEqual([
       ['error', 'weather left out of this turn', 'no answer within 10000 ms'],
       ['approval', 'github waits for you to connect it', undefined],
+    ]);
+  });
+
+  it("tells the gateway's approval question from a server's, whatever the server calls itself", () => {
+    const state = [
+      custom('elicitation_request', {
+        requestId: 'e1',
+        server: 'shop',
+        mode: 'form',
+        message: 'Allow shop:add_to_cart to run with {}?',
+        approval: { tool: 'add_to_cart', arguments: {} },
+        expiresAt: 1,
+      }),
+      custom('elicitation_request', {
+        requestId: 'e2',
+        server: 'Switchboard',
+        mode: 'form',
+        message: 'Your session expired',
+        expiresAt: 1,
+      }),
+    ].reduce(applyConsoleEvent, EMPTY_CONSOLE);
+    expect(state.entries.map((entry) => [entry.kind, entry.summary])).toEqual([
+      ['approval', 'Switchboard asks you to approve shop:add_to_cart'],
+      ['elicitation', 'server Switchboard asks for a form: Your session expired'],
     ]);
   });
 });

@@ -204,10 +204,16 @@ function interactionLine(name: string, value: unknown): Omit<ConsoleEntry, 'id' 
   switch (name) {
     case 'elicitation_request': {
       const request = value as ElicitationRequest;
+      if (request.approval)
+        return {
+          kind: 'approval',
+          summary: `Switchboard asks you to approve ${request.server}:${request.approval.tool}`,
+          detail: value,
+        };
       const asks = request.mode === 'url' ? 'asks to open a link' : 'asks for a form';
       return {
         kind: 'elicitation',
-        summary: `${request.server} ${asks}: ${clip(request.message)}`,
+        summary: `server ${request.server} ${asks}: ${clip(request.message)}`,
         detail: value,
       };
     }
@@ -221,7 +227,7 @@ function interactionLine(name: string, value: unknown): Omit<ConsoleEntry, 'id' 
       const approval = request.needsApproval ? ', waiting for approval' : '';
       return {
         kind: 'sampling',
-        summary: `${request.server} asks for a completion (${request.messages.length} messages, at most ${request.maxTokens} tokens${approval})`,
+        summary: `server ${request.server} asks for a completion (${request.messages.length} messages, at most ${request.maxTokens} tokens${approval})`,
         detail: value,
       };
     }
