@@ -11,10 +11,15 @@ import { type HostileServerStack, startHostileServerStack } from './browser/star
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 const FRAME = '[data-testid="mcp-app-frame"]';
 
+/** The gateway's approval question, as the chat shows it. */
+const GATEWAY_QUESTION = '[data-testid="elicitation-card"][data-asker="gateway"]';
+
 /**
  * Gateway mode in Chromium, against a real gateway whose person has a `shop` (policy `shop:* → ask`)
- * and a hostile `deals` server: a result naming an `mcp-app` (top level, nested in a grid, or reached
- * from a result's button) renders no frame, and the app `deals` declares itself cannot reach the shop.
+ * and a hostile `deals` server (`lookup_offers` and `board_refresh` asked about): a result naming an
+ * `mcp-app` (top level, nested in a grid, or reached from a result's button) renders no frame, the app
+ * `deals` declares itself cannot reach the shop, and what the policy asks about — from the Tools tab,
+ * a result's button or the app — is asked by the gateway, in the chat, before it runs.
  */
 describe.skipIf(!hasChromium)('MCP Apps come only from the tool that declares them (Chromium)', () => {
   let stack: HostileServerStack;
@@ -27,7 +32,13 @@ describe.skipIf(!hasChromium)('MCP Apps come only from the tool that declares th
     [stack, browser] = await Promise.all([
       startHostileServerStack(
         { tool: 'echo', arguments: { text: 'the cart' } },
-        { rules: [{ match: 'shop:*', action: 'ask' }] },
+        {
+          rules: [
+            { match: 'shop:*', action: 'ask' },
+            { match: 'deals:lookup_offers', action: 'ask' },
+            { match: 'deals:board_refresh', action: 'ask' },
+          ],
+        },
       ),
       launchChromium(),
     ]);
@@ -50,16 +61,31 @@ describe.skipIf(!hasChromium)('MCP Apps come only from the tool that declares th
     return page;
   }
 
-  async function callInToolsTab(page: Page, name: string): Promise<void> {
+  /** Approves the gateway's question about `call` (`server:tool`), checking it asks about that call. */
+  async function approveGatewayQuestion(page: Page, call: string): Promise<void> {
+    const card = page.locator(GATEWAY_QUESTION);
+    await card.waitFor();
+    await expect(card.locator('header').textContent()).resolves.toContain('Switchboard asks you to approve');
+    await expect(card.getByTestId('approval-call').textContent()).resolves.toBe(call);
+    await expect(page.getByTestId('approval-dialog').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}gateway-approval.png` });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.waitFor({ state: 'detached' });
+  }
+
+  async function callInToolsTab(page: Page, name: string, asked = false): Promise<void> {
     await page.getByRole('tab', { name: /Tools/ }).click();
     await page.getByRole('button', { name, exact: true }).click();
     await page.getByRole('button', { name: 'Call tool' }).click();
+    if (asked) await approveGatewayQuestion(page, name);
     await page.getByTestId('tool-result').waitFor();
   }
 
   it("shows a result's mcp-app as data, top level, nested, or from a result's button: no frame anywhere", async () => {
     const page = await open();
-    await callInToolsTab(page, 'deals:lookup_offers');
+    const offers = stack.deals.calls.get('lookup_offers') ?? 0;
+    await callInToolsTab(page, 'deals:lookup_offers', true);
+    expect(stack.deals.calls.get('lookup_offers')).toBe(offers + 1);
     await expect(
       page.getByTestId('tool-result').locator('[data-widget="json-viewer"]').count(),
     ).resolves.toBe(1);
@@ -72,12 +98,12 @@ describe.skipIf(!hasChromium)('MCP Apps come only from the tool that declares th
     await expect(result.getByRole('button', { name: 'Claim the deal' }).count()).resolves.toBe(0);
     await expect(page.locator(FRAME).count()).resolves.toBe(0);
 
-    // The result's own button, approved: its result lands on the canvas as data, not as an app.
+    // The result's own button: the gateway asks (nothing in the page decides), and once approved its
+    // result lands on the canvas as data, not as an app.
     await result.getByRole('button', { name: 'More offers' }).click();
-    const dialog = page.getByTestId('approval-dialog');
-    await expect(dialog.textContent()).resolves.toContain('deals_mcp_lookup_offers');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await approveGatewayQuestion(page, 'deals:lookup_offers');
     await page.waitForSelector('[data-testid="canvas"] [data-widget="json-viewer"]');
+    expect(stack.deals.calls.get('lookup_offers')).toBe(offers + 2);
     await expect(page.locator(FRAME).count()).resolves.toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}mcp-app-from-result.png` });
     expect(stack.shop.calls.get('echo')).toBeUndefined();
@@ -93,6 +119,10 @@ describe.skipIf(!hasChromium)('MCP Apps come only from the tool that declares th
     );
     await askInPage(page, 'open the deals board');
     const { inner }: { inner: Frame } = await appFrames(page);
+    // Its own board_refresh, which the policy asks about: the gateway asks before it runs.
+    await page.locator(GATEWAY_QUESTION).waitFor();
+    expect(stack.deals.calls.get('board_refresh')).toBeUndefined();
+    await approveGatewayQuestion(page, 'deals:board_refresh');
     await inner.waitForSelector('body[data-done="true"]');
     const results = await inner.evaluate(
       () =>
@@ -103,7 +133,6 @@ describe.skipIf(!hasChromium)('MCP Apps come only from the tool that declares th
       shop_mcp_echo: { isError: true, text: "deals:shop_mcp_echo is not a tool of this app's server" },
       board_refresh: { isError: false, text: 'refreshed' },
     });
-    await expect(page.getByTestId('approval-dialog').count()).resolves.toBe(0);
     expect(stack.shop.calls.get('echo')).toBeUndefined();
     expect(stack.deals.calls.get('board_refresh')).toBe(1);
     const policy = await inner.evaluate(() =>

@@ -1,9 +1,10 @@
-import type { McpAppWidgetData } from '@switchboard/autoui';
+import type { McpAppToolResult, McpAppWidgetData } from '@switchboard/autoui';
 import { CanvasModel } from '@switchboard/autoui';
-import type { AgentEvent, ApprovalRule } from '@switchboard/core';
+import type { AgentEvent, ApprovalRule, ElicitationRequest } from '@switchboard/core';
 import { McpConnection } from '@switchboard/core';
 import { createScriptedModel } from '@switchboard/core/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { McpAppToolCall } from '@switchboard/ui';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type HostileMcpServer,
   startHostileMcpServer,
@@ -37,11 +38,23 @@ const RULES: ApprovalRule[] = [
 ];
 const SHOP_ECHO = { text: 'the cart' };
 
-/** What each mode gives the tests: its driver, the name the Tools tab calls a `deals` tool by, and the app of `open_board`. */
+/** An app's call, with the approval questions the person was asked on the way (`server:tool`). */
+interface AnsweredCall {
+  result: McpAppToolResult;
+  asked: string[];
+}
+
+/**
+ * What each mode gives the tests: its driver, the name the Tools tab calls a `deals` tool by, the app
+ * of `open_board`, and `callApp`, which runs an app's call with the person answering whatever
+ * approval question comes (`approve`) — the page's own dialog in standalone mode, the gateway's
+ * question in gateway mode.
+ */
 interface Mode {
   driver: ConversationDriver;
   dealsTool(name: string): string;
   board: McpAppWidgetData;
+  callApp(call: McpAppToolCall, approve: boolean): Promise<AnsweredCall>;
 }
 
 let shop: TestMcpServer;
@@ -91,69 +104,66 @@ function presentationComesFromTheHost(mode: () => Mode) {
   });
 
   it("lets an app call its own server's tools and refuses another server's, by either name", async () => {
-    const { driver, board } = mode();
+    const { board, callApp } = mode();
     const opened = deals.calls.get('open_board') ?? 0;
-    await expect(
-      driver.callAppTool(mcpAppToolCall(board, 'open_board', {}), async () => true),
-    ).resolves.toEqual({ content: [{ type: 'text', text: 'board opened' }], isError: false });
+    await expect(callApp(mcpAppToolCall(board, 'open_board', {}), true)).resolves.toEqual({
+      result: { content: [{ type: 'text', text: 'board opened' }], isError: false },
+      asked: [],
+    });
     expect(deals.calls.get('open_board')).toBe(opened + 1);
-    const confirm = vi.fn(async () => true);
     for (const name of ['echo', 'shop_mcp_echo'])
-      await expect(driver.callAppTool(mcpAppToolCall(board, name, SHOP_ECHO), confirm)).resolves.toEqual({
-        content: [{ type: 'text', text: `deals:${name} is not a tool of this app's server` }],
-        isError: true,
+      await expect(callApp(mcpAppToolCall(board, name, SHOP_ECHO), true)).resolves.toEqual({
+        result: {
+          content: [{ type: 'text', text: `deals:${name} is not a tool of this app's server` }],
+          isError: true,
+        },
+        asked: [],
       });
-    expect(confirm).not.toHaveBeenCalled();
     expect(shop.calls.get('echo')).toBeUndefined();
   });
 
   it("asks before an app's call the policy asks about, and refuses one it denies", async () => {
-    const { driver, board } = mode();
-    const refuse = vi.fn(async () => false);
-    await expect(driver.callAppTool(mcpAppToolCall(board, 'lookup_offers', {}), refuse)).resolves.toEqual({
-      content: [{ type: 'text', text: 'The user did not allow deals:lookup_offers' }],
-      isError: true,
-    });
-    expect(refuse).toHaveBeenCalledOnce();
-    const approve = vi.fn(async () => true);
-    await expect(driver.callAppTool(mcpAppToolCall(board, 'board_refresh', {}), approve)).resolves.toEqual({
-      content: [
-        { type: 'text', text: "deals:board_refresh is not allowed by this deployment's tool policy" },
-      ],
-      isError: true,
-    });
-    expect(approve).not.toHaveBeenCalled();
+    const { board, callApp } = mode();
+    const declined = await callApp(mcpAppToolCall(board, 'lookup_offers', {}), false);
+    expect(declined.asked).toEqual(['deals:lookup_offers']);
+    expect(declined.result.isError).toBe(true);
+    expect(textOf(declined.result)).toMatch(/did not (allow|approve) deals:lookup_offers/);
+    const denied = await callApp(mcpAppToolCall(board, 'board_refresh', {}), true);
+    expect(denied.asked).toEqual([]);
+    expect(denied.result.isError).toBe(true);
+    expect(textOf(denied.result)).toMatch(
+      /deals:board_refresh is not allowed by this deployment's tool policy|approval policy denies deals:board_refresh/,
+    );
     expect(deals.calls.get('board_refresh')).toBeUndefined();
   });
 
   it('decides the policy against the server a call goes to, whatever other name the app data carry', async () => {
     // The data the hostile result carried: serverName "shop" with server "calculator_storage", a server
     // the policy lets through. Were such an app ever shown, its call would still be asked about.
-    const refuse = vi.fn(async () => false);
-    await expect(
-      mode().driver.callAppTool(
-        mcpAppToolCall(deals.forgedApp as unknown as McpAppWidgetData, 'echo', SHOP_ECHO),
-        refuse,
-      ),
-    ).resolves.toEqual({
-      content: [{ type: 'text', text: 'The user did not allow shop:echo' }],
-      isError: true,
-    });
+    const { callApp } = mode();
+    const viaBlock = await callApp(
+      mcpAppToolCall(deals.forgedApp as unknown as McpAppWidgetData, 'echo', SHOP_ECHO),
+      false,
+    );
+    expect(viaBlock.asked).toEqual(['shop:echo']);
+    expect(textOf(viaBlock.result)).toMatch(/did not (allow|approve) shop:echo/);
     const forged = { ...deals.forgedApp, name: 'echo', arguments: SHOP_ECHO };
-    await expect(
-      mode().driver.callAppTool(
-        forged as unknown as Parameters<ConversationDriver['callAppTool']>[0],
-        refuse,
-      ),
-    ).resolves.toMatchObject({ isError: true });
-    expect(refuse).toHaveBeenCalledTimes(2);
+    const direct = await callApp(forged as unknown as McpAppToolCall, false);
+    expect(direct).toMatchObject({ result: { isError: true }, asked: ['shop:echo'] });
     expect(shop.calls.get('echo')).toBeUndefined();
   });
 }
 
+/** The text of an app call's result. */
+const textOf = (result: McpAppToolResult) =>
+  result.content.map((block) => ('text' in block ? block.text : '')).join('');
+
 describe('presentation comes from the host, not from results: gateway mode', () => {
   let gw: TestGateway;
   const state = {} as Mode;
+  /** Answers the gateway's approval question as the person would: approves, unless a test says otherwise. */
+  let answerApproval = (request: ElicitationRequest) =>
+    void state.driver.answerElicitation(request.requestId, { action: 'accept', content: { approve: true } });
 
   beforeAll(async () => {
     const model = queuedModel();
@@ -171,7 +181,26 @@ describe('presentation comes from the host, not from results: gateway mode', () 
     });
     state.dealsTool = (name) => `deals:${name}`;
     const events: AgentEvent[] = [];
-    await state.driver.open((event) => events.push(event));
+    await state.driver.open((event) => {
+      events.push(event);
+      const request =
+        event.type === 'CUSTOM' && event.name === 'elicitation_request' ? event.value : undefined;
+      if ((request as ElicitationRequest | undefined)?.approval)
+        answerApproval(request as ElicitationRequest);
+    });
+    // The page never decides: `confirm` is left unanswered, and the gateway's question is answered.
+    state.callApp = async (call, approve) => {
+      const asked: string[] = [];
+      answerApproval = (request) => {
+        asked.push(`${request.server}:${request.approval?.tool}`);
+        void state.driver.answerElicitation(
+          request.requestId,
+          approve ? { action: 'accept', content: { approve: true } } : { action: 'decline' },
+        );
+      };
+      const result = await state.driver.callAppTool(call, () => new Promise<boolean>(() => undefined));
+      return { result, asked };
+    };
     model.enqueue(
       { toolCalls: [{ id: 'call_board', name: 'deals_mcp_open_board', input: {} }] },
       { text: 'The board is open.' },
@@ -185,6 +214,31 @@ describe('presentation comes from the host, not from results: gateway mode', () 
   });
 
   presentationComesFromTheHost(() => state);
+
+  it("leaves a button's and the Tools tab's calls to the gateway, which asks the person and runs only what they approve", async () => {
+    for (const approve of [false, true]) {
+      const asked: string[] = [];
+      answerApproval = (request) => {
+        asked.push(`${request.server}:${request.approval?.tool}`);
+        void state.driver.answerElicitation(
+          request.requestId,
+          approve ? { action: 'accept', content: { approve: true } } : { action: 'decline' },
+        );
+      };
+      const outcome = await state.driver.callTool('shop_mcp_show_products', { query: 'milk' });
+      expect(asked).toEqual(['shop:show_products']);
+      if (approve) expect(outcome).toMatchObject({ widget: 'cards', data: { title: 'Milk' } });
+      else expect(outcome).toEqual({ error: expect.stringContaining('did not approve shop:show_products') });
+      expect(shop.calls.get('show_products')).toBe(approve ? 1 : undefined);
+    }
+  });
+
+  it("runs an app's call the gateway asks about once the person approves the gateway's question", async () => {
+    const before = deals.calls.get('lookup_offers') ?? 0;
+    const approved = await state.callApp(mcpAppToolCall(state.board, 'lookup_offers', {}), true);
+    expect(approved).toMatchObject({ result: { isError: false }, asked: ['deals:lookup_offers'] });
+    expect(deals.calls.get('lookup_offers')).toBe(before + 1);
+  });
 });
 
 describe('presentation comes from the host, not from results: standalone mode', () => {
@@ -218,6 +272,14 @@ describe('presentation comes from the host, not from results: standalone mode', 
       remote: remote as unknown as RemoteMcpConnections,
     });
     state.dealsTool = (name) => `deals_mcp_${name}`;
+    state.callApp = async (call, approve) => {
+      const asked: string[] = [];
+      const confirm = async () => {
+        asked.push(`${call.serverName}:${call.name}`);
+        return approve;
+      };
+      return { result: await state.driver.callAppTool(call, confirm), asked };
+    };
     const events: AgentEvent[] = [];
     await state.driver.open((event) => events.push(event));
     await state.driver.send('open the deals board');

@@ -102,7 +102,6 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
     const gateway = fakeGateway({
       turn: () => turn,
       servers: [{ id: 'srv_apps', name: 'apps', tools: layer.tools }],
-      policy: { rules: [{ match: 'apps:get-time', action: 'ask' }] },
       callTool: async (call) => {
         const output = await connection.callTool(call.name, call.arguments, {
           signal: AbortSignal.timeout(10_000),
@@ -174,25 +173,17 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
     await page.screenshot({ path: `${SCREENSHOTS}mcp-app.png` });
   });
 
-  it("proxies the app's tools/call through the host, after the approval the policy asks for", async () => {
+  it("proxies the app's tools/call through the host to the gateway, which decides its approval (the page asks nothing)", async () => {
     const { page, gateway, foreign } = await open();
     await page.getByLabel('Message').fill('What time is it on the server?');
     await page.getByLabel('Message').press('Enter');
     const { inner } = await appFrames(page);
 
     await inner.getByRole('button', { name: 'Get Server Time' }).click();
-    await page.waitForSelector('[data-testid="approval-dialog"]');
-    await expect(page.getByTestId('approval-dialog').textContent()).resolves.toContain('apps:get-time');
-    expect(gateway.toolCalls).toEqual([]);
-    await page.getByRole('button', { name: 'Deny' }).click();
-    await inner.waitForFunction(() => document.getElementById('server-time')?.textContent === '[ERROR]');
-    expect(gateway.toolCalls).toEqual([]);
-
-    await inner.getByRole('button', { name: 'Get Server Time' }).click();
-    await page.getByRole('button', { name: 'Approve' }).click();
     await inner.waitForFunction(() =>
       /^\d{4}-/.test(document.getElementById('server-time')?.textContent ?? ''),
     );
+    await expect(page.getByTestId('approval-dialog').count()).resolves.toBe(0);
     expect(gateway.toolCalls).toEqual([{ server: 'srv_apps', name: 'get-time', arguments: {} }]);
     expect(foreign).toEqual([]);
   });

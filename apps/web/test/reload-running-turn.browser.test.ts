@@ -50,7 +50,6 @@ describe.skipIf(!hasChromium)('a reload during a running turn (Chromium, gateway
       const gateway = fakeGateway({
         turn: () => [],
         servers: [],
-        policy: {},
         callTool: async () => ({ content: '', is_error: true }),
       });
       const appOrigin = new URL(app.url).origin;

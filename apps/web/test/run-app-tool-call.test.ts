@@ -1,4 +1,4 @@
-import type { McpToolDef } from '@switchboard/core';
+import type { ApprovalAction, McpToolDef } from '@switchboard/core';
 import type { McpAppToolCall } from '@switchboard/ui';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppToolCallPlan } from '../src/lib/mcp-apps/run-app-tool-call.ts';
@@ -17,13 +17,20 @@ const OK = {
   isError: false,
 };
 
-function plan(change: Partial<AppToolCallPlan> = {}) {
-  const run = vi.fn(async () => OK);
-  const confirm = vi.fn(async () => true);
+/** A plan decided in the page (`action`, asking with `confirm`), changed by `change`. */
+function plan(
+  change: Partial<Omit<AppToolCallPlan, 'approval'>> & {
+    action?: ApprovalAction;
+    confirm?: () => Promise<boolean>;
+  } = {},
+) {
+  const run = vi.fn(change.run ?? (async () => OK));
+  const confirm = vi.fn(change.confirm ?? (async () => true));
+  const { action = 'allow', confirm: _confirm, run: _run, ...rest } = change;
   return {
     run,
     confirm,
-    plan: { call: CALL, tool: TOOL, action: 'allow' as const, confirm, run, ...change },
+    plan: { call: CALL, tool: TOOL, approval: { action, confirm }, run, ...rest } satisfies AppToolCallPlan,
   };
 }
 
@@ -66,6 +73,17 @@ describe('runAppToolCall', () => {
       expect(run).not.toHaveBeenCalled();
       expect(confirm).not.toHaveBeenCalled();
     }
+  });
+
+  it('leaves the approval to the gateway in gateway mode: nothing asked or refused here', async () => {
+    const run = vi.fn(async () => OK);
+    await expect(runAppToolCall({ call: CALL, tool: TOOL, approval: 'gateway', run })).resolves.toEqual(OK);
+    expect(run).toHaveBeenCalledOnce();
+    const hidden = { ...TOOL, _meta: { ui: { visibility: ['model'] } } };
+    await expect(runAppToolCall({ call: CALL, tool: hidden, approval: 'gateway', run })).resolves.toEqual(
+      refusal('apps:get-time may not be called by an app'),
+    );
+    expect(run).toHaveBeenCalledOnce();
   });
 
   it('turns a failure into an error result', async () => {

@@ -70,6 +70,10 @@ export interface ServerAuthorizationApi {
  * back as AG-UI events through the listener given to `open`.
  */
 export interface ConversationDriver {
+  /**
+   * `gateway`: the gateway decides every call's approval and asks the person itself (its question
+   * arrives as an `elicitation_request` marked `approval`); `standalone`: this page decides.
+   */
   readonly mode: 'standalone' | 'gateway';
   /** What answers: a model id, or a plain statement that it is the offline planner. */
   readonly modelLabel: string;
@@ -97,10 +101,12 @@ export interface ConversationDriver {
   /** Approves or denies a server's sampling request of the running turn (a `sampling_request` event). */
   answerSampling(requestId: string, approve: boolean): Promise<AnswerOutcome>;
   listTools(): Promise<BrowsableTool[]>;
+  /** Calls a tool for the Tools tab or a widget's button, under the approval policy. */
   callTool(name: string, args: Record<string, unknown>): Promise<ToolCallOutcome>;
   /**
-   * Runs an MCP App's `tools/call` on the app's own server under the approval policy (`confirm` asks
-   * the user when the policy says "ask"). Refusals and failures come back as `isError` results.
+   * Runs an MCP App's `tools/call` on the app's own server under the approval policy: in standalone
+   * mode `confirm` asks the user when the policy says "ask"; in gateway mode the gateway asks.
+   * Refusals and failures come back as `isError` results.
    */
   callAppTool(call: McpAppToolCall, confirm: () => Promise<boolean>): Promise<McpAppToolResult>;
   /** Keeps the canvas (including the user's own moves) with the conversation. */

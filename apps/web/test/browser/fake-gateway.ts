@@ -1,4 +1,4 @@
-import type { AgentEvent, ApprovalPolicy, McpToolDef } from '@switchboard/core';
+import type { AgentEvent, McpToolDef } from '@switchboard/core';
 import type { Route } from 'playwright-core';
 
 /** A tool call the app asked the gateway for (`POST /servers/:id/tools/call`). */
@@ -14,9 +14,7 @@ export interface FakeGatewayOptions {
   turn: () => AgentEvent[];
   /** Registered MCP servers with their tools. */
   servers: Array<{ id: string; name: string; tools: McpToolDef[] }>;
-  /** The deployment's approval policy (`GET /policy`). */
-  policy: ApprovalPolicy;
-  /** Runs `POST /servers/:id/tools/call`. */
+  /** Runs `POST /servers/:id/tools/call` (a call the approval policy lets through: this gateway asks nothing). */
   callTool: (call: GatewayToolCall) => Promise<{ content: string; is_error: boolean; structured?: unknown }>;
 }
 
@@ -37,13 +35,13 @@ const CONVERSATION = 'conv_1';
 /**
  * The parts of the gateway's HTTP API the web app uses in gateway mode, answered in the browser
  * context: one conversation, its (empty) history, a chat turn streamed as Server-Sent Events (and
- * optionally a turn already running, followed through its stream), the server registry, the
- * approval policy and direct tool calls.
+ * optionally a turn already running, followed through its stream), the server registry and direct
+ * tool calls (streamed when asked to be, as the app asks: one `tool_call_result` event).
  */
 export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
   const toolCalls: GatewayToolCall[] = [];
   const json = (route: Route, body: unknown) => route.fulfill({ json: body }).then(() => true);
-  const sse = (route: Route, events: AgentEvent[]) =>
+  const sse = (route: Route, events: readonly object[]) =>
     route
       .fulfill({
         status: 200,
@@ -70,7 +68,6 @@ export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
       if (rest === '') return json(route, { id: CONVERSATION, status: running ? 'running' : 'idle' });
       return json(route, { items: [] });
     }
-    if (pathname === '/policy') return json(route, options.policy);
     if (pathname === '/servers')
       return json(route, { items: options.servers.map(({ id, name }) => ({ id, name })) });
     const server = /^\/servers\/([^/]+)\/tools(\/call)?$/.exec(pathname);
@@ -82,7 +79,10 @@ export function fakeGateway(options: FakeGatewayOptions): FakeGateway {
       const input = request.postDataJSON() as { name: string; arguments?: Record<string, unknown> };
       const call = { server: registered.id, name: input.name, arguments: input.arguments ?? {} };
       toolCalls.push(call);
-      return json(route, await options.callTool(call));
+      const result = await options.callTool(call);
+      if (request.headers().accept !== 'text/event-stream') return json(route, result);
+      // The direct-call route's own last event (see `directToolCalls`).
+      return sse(route, [{ type: 'CUSTOM', name: 'tool_call_result', value: result, timestamp: Date.now() }]);
     }
     return false;
   };

@@ -1,7 +1,7 @@
 import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
 import { canvasEventFromAgentEvent } from '@switchboard/autoui';
-import type { AgentEvent, ApprovalPolicy, McpToolDef } from '@switchboard/core';
-import { decideApproval, prefixedToolName, sanitizeServerName } from '@switchboard/core';
+import type { AgentEvent, McpToolDef } from '@switchboard/core';
+import { prefixedToolName, sanitizeServerName } from '@switchboard/core';
 import type { ChatEntry } from '@switchboard/ui';
 import type { AppConfig } from '../app-config.ts';
 import { gatewayServerContent } from '../composer/gateway-server-content.ts';
@@ -56,9 +56,11 @@ interface LocalCanvas {
 /**
  * Connected mode: conversations live on the gateway (`/conversations` REST API; turns streamed as
  * AG-UI events over SSE with `Accept: text/event-stream`, including the gateway's CUSTOM
- * `user_message` and `turn_saved`), keys stay on the server. The tool browser calls tools through
- * `POST /servers/:id/tools/call`; answers to servers' forms and sampling requests are posted to
- * `/conversations/:id/elicitations/:requestId` and `/conversations/:id/sampling/:requestId`.
+ * `user_message` and `turn_saved`), keys stay on the server. The tool browser, widget buttons and MCP
+ * Apps call tools through `POST /servers/:id/tools/call`, streamed: the gateway decides the approval
+ * policy and asks the person through that stream (nothing in the page decides it); answers to servers'
+ * forms and sampling requests are posted to `/conversations/:id/elicitations/:requestId` and
+ * `/conversations/:id/sampling/:requestId`.
  * Servers that authorize each user with OAuth are connected through `serverAuthorizations`.
  */
 export function createGatewayDriver(options: {
@@ -302,35 +304,29 @@ export function createGatewayDriver(options: {
         return { error: `Error: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
-    async callAppTool(call, confirm) {
+    async callAppTool(call) {
       const servers = await json<{ items: Array<{ id: string; name: string }> }>('/servers').catch(() => ({
         items: [],
       }));
       // The app's server is the registry's server the gateway presented it from (names are unique there);
-      // its tools run there alone, under the policy decided for that server, whatever the app asks.
+      // its tools run there alone, whatever the app asks. The gateway decides the approval policy and
+      // asks the person through the call's stream (its question shows as the chat's card).
       const server =
         call.protocol === 'mcp' ? servers.items.find((item) => item.name === call.serverName) : undefined;
-      const path = `/servers/${encodeURIComponent(server?.id ?? '')}`;
-      const [tools, policy] = server
-        ? await Promise.all([
-            json<{ items: McpToolDef[] }>(`${path}/tools`).catch(() => ({ items: [] })),
-            json<ApprovalPolicy>('/policy'),
-          ])
-        : [{ items: [] }, {}];
-      const tool = tools.items.find((candidate) => candidate.name === call.name);
+      const tools = server
+        ? await json<{ items: McpToolDef[] }>(`/servers/${encodeURIComponent(server.id)}/tools`).catch(
+            () => ({
+              items: [],
+            }),
+          )
+        : { items: [] };
       return runAppToolCall({
         call,
-        tool,
+        tool: tools.items.find((candidate) => candidate.name === call.name),
         missing: server ? undefined : `the gateway has no server named "${call.serverName}"`,
-        action: server
-          ? decideApproval([policy], sanitizeServerName(server.name), call.name, tool?.annotations)
-          : 'deny',
-        confirm,
+        approval: 'gateway',
         run: async () => {
-          const output = await json<{ content: string; is_error: boolean; structured?: unknown }>(
-            `${path}/tools/call`,
-            { method: 'POST', body: JSON.stringify({ name: call.name, arguments: call.arguments }) },
-          );
+          const output = await direct.call(server?.id ?? '', call.name, call.arguments);
           return appToolResult({ text: output.content, isError: output.is_error, value: output.structured });
         },
       });

@@ -241,10 +241,12 @@ export function createStandaloneDriver(
       return runAppToolCall({
         call,
         ...target,
-        action: origin
-          ? decideApproval(policies, origin.server, call.name, target.tool?.annotations)
-          : 'deny',
-        confirm,
+        approval: {
+          action: origin
+            ? decideApproval(policies, origin.server, call.name, target.tool?.annotations)
+            : 'deny',
+          confirm,
+        },
       });
     },
     saveCanvas(snapshot, chat) {
