@@ -86,15 +86,26 @@ describe('the call gate: a per-user rate limit on every path, with an audit row 
     expect(refused?.body.error).toMatchObject({ code: 'rate_limited', limit: 5 });
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(shop.calls.get('echo')).toBe(5);
+    const streamed = await gw.bob.request(
+      'POST',
+      `/servers/${id}/tools/call`,
+      { name: 'echo', arguments: { text: 'streamed' } },
+      { accept: 'text/event-stream' },
+    );
+    expect(streamed.status).toBe(429);
+    expect(Number(streamed.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    // The limit is the user's, whatever the path: a chat message and a /mcp call are refused too.
+    // The limit is the user's, whatever the path: a chat message and /mcp calls (a 2025 session and
+    // a 2026-07-28 client) are refused too.
     const conversation = (await gw.bob.post('/conversations', {})).body.id as string;
     expect((await gw.bob.post(`/conversations/${conversation}/chat`, { content: 'hi' })).status).toBe(429);
-    const client = await connectEndpoint(gw.url, { key: KEYS.bob, mode: 'aggregate' });
-    const viaMcp = await client.callTool({ name: 'shop_echo', arguments: { text: 'again' } });
-    await client.close();
-    expect(viaMcp.isError).toBe(true);
-    expect(JSON.stringify(viaMcp.content)).toContain('Rate limit: 5 requests per 60 s');
+    for (const protocol of ['legacy', 'auto'] as const) {
+      const client = await connectEndpoint(gw.url, { key: KEYS.bob, mode: 'aggregate', protocol });
+      const viaMcp = await client.callTool({ name: 'shop_echo', arguments: { text: 'again' } });
+      await client.close();
+      expect(viaMcp.isError).toBe(true);
+      expect(JSON.stringify(viaMcp.content)).toContain('Rate limit: 5 requests per 60 s');
+    }
     expect(shop.calls.get('echo')).toBe(5);
 
     await expect
@@ -102,6 +113,8 @@ describe('the call gate: a per-user rate limit on every path, with an audit row 
       .toEqual([
         ...Array.from({ length: 5 }, () => 'direct shop:echo ok'),
         'direct shop:echo rate_limited',
+        'direct shop:echo rate_limited',
+        'mcp shop:echo rate_limited',
         'mcp shop:echo rate_limited',
       ]);
   });
