@@ -10,7 +10,8 @@
  *   switchboard tools SERVER
  *   switchboard mcp [--mode discovery|aggregate]
  *
- * Client commands talk to a running gateway: --url (or SWITCHBOARD_URL, default
+ * `serve` reads its configuration file from --config, else SWITCHBOARD_CONFIG (a file mounted in a
+ * container, say). Client commands talk to a running gateway: --url (or SWITCHBOARD_URL, default
  * http://127.0.0.1:8787) with --key (or SWITCHBOARD_API_KEY; for an open gateway on loopback, the
  * token in --data-dir or SWITCHBOARD_DATA_DIR, default .data/switchboard).
  */
@@ -88,7 +89,7 @@ try {
         fail(`--port needs a port number, got '${values.port}'`);
       const drainMs = drainTimeFrom(process.env);
       const serving = await serve({
-        config: values.config,
+        config: values.config ?? (process.env.SWITCHBOARD_CONFIG || undefined),
         port,
         host: values.host,
         dataDir: values['data-dir'],

@@ -71,7 +71,7 @@ describe('Readiness over a real database', () => {
     const warnings: unknown[] = [];
     const answer = await new Readiness(closed, {
       cacheMs: 0,
-      logger: { warn: (...args) => warnings.push(args) },
+      logger: { warn: (...args: unknown[]) => warnings.push(args) },
     }).check();
     expect(answer).toEqual({
       ready: false,
