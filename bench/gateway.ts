@@ -194,7 +194,7 @@ async function main(): Promise<void> {
       limits: { requestsPerMinute: 0 },
       logger: createLogger({ level: 'silent' }),
     });
-    const base = overHttp ? await gateway.listen(0) : 'http://gateway';
+    const base = overHttp ? await gateway.listen(0) : 'http://localhost';
     const send = overHttp
       ? (request: Request) => fetch(request)
       : (request: Request) => (gateway as Gateway).fetch(request);
