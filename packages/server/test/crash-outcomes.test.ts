@@ -21,7 +21,7 @@ const LEASE_MS = 600_000;
 function lastUserBlocks(fake: FakeModelServer): string[] {
   const body = fake.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
   const last = body.messages.at(-1);
-  if (!last || last.role !== 'user') return [];
+  if (last?.role !== 'user') return [];
   return typeof last.content === 'string'
     ? [last.content]
     : (last.content as Array<{ type: string; text?: string }>).flatMap((block) =>

@@ -204,7 +204,9 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       conversationId,
       runId,
       stopReason: 'not_saved',
-      userMessage: userMessage && { ...userMessage, unanswered: 'not_saved' },
+      // Marked in storage only when this gateway gave the conversation back (not when another took it).
+      userMessage:
+        userMessage && state === 'released' ? { ...userMessage, unanswered: 'not_saved' } : userMessage,
       messages: [],
       assistantMessage: null,
       pending: [],
