@@ -28,7 +28,11 @@ describe.each(testBackends())('a message after a failed turn (%s)', (backend) =>
   const failedConversation = async (content: string) => {
     const id = (await gw.alice.post('/conversations', {})).body.id as string;
     const failed = await gw.alice.post(`/conversations/${id}/chat`, { content });
-    expect(failed.body).toMatchObject({ success: false, stop_reason: 'error' });
+    expect(failed.body).toMatchObject({
+      success: false,
+      stop_reason: 'error',
+      user_message: { content, unanswered: 'failed' },
+    });
     return id;
   };
 
@@ -41,11 +45,12 @@ describe.each(testBackends())('a message after a failed turn (%s)', (backend) =>
     const transcript = (await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<{
       role: string;
       content: string;
+      unanswered?: string;
     }>;
-    expect(transcript.map((message) => [message.role, message.content])).toEqual([
-      ['user', 'Add milk to my cart'],
-      ['user', 'Add milk to my cart'],
-      ['assistant', 'Added.'],
+    expect(transcript.map((message) => [message.role, message.content, message.unanswered])).toEqual([
+      ['user', 'Add milk to my cart', 'failed'],
+      ['user', 'Add milk to my cart', undefined],
+      ['assistant', 'Added.', undefined],
     ]);
   });
 

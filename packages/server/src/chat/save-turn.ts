@@ -133,7 +133,10 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
       conversationId,
       runId,
       stopReason: result.stopReason,
-      userMessage: acquired.userMessage && toApiMessage(acquired.userMessage),
+      userMessage: acquired.userMessage && {
+        ...toApiMessage(acquired.userMessage),
+        ...(forgotten ? { unanswered: 'failed' as const } : {}),
+      },
       messages: saved,
       assistantMessage: saved.filter((message) => message.role === 'assistant').at(-1) ?? null,
       pending,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shoppingHistory as history } from '../../test/support/shopping-history.ts';
-import { fromApiMessages } from './from-api-messages.ts';
+import { fromApiMessages, UNANSWERED_NOTES } from './from-api-messages.ts';
 import { toApiMessages } from './to-api-messages.ts';
 
 describe('fromApiMessages', () => {
@@ -77,5 +77,24 @@ describe('fromApiMessages', () => {
         },
       ]),
     ).toThrow(/messages\[0\]\.tool_calls\[0\]\.function\.arguments is not valid JSON/);
+  });
+
+  it('follows a message no turn answered with a note, leaves out a failed one, and keeps the newest last', () => {
+    expect(
+      fromApiMessages([
+        { role: 'user', content: 'what is 4 plus 36', unanswered: 'interrupted' },
+        { role: 'user', content: 'what is 4 plus 37', unanswered: 'failed' },
+        { role: 'user', content: 'what is 4 plus 38' },
+      ]),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'what is 4 plus 36' },
+          { type: 'text', text: UNANSWERED_NOTES.interrupted },
+          { type: 'text', text: 'what is 4 plus 38' },
+        ],
+      },
+    ]);
   });
 });
