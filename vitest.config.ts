@@ -7,9 +7,10 @@ const SECURITY_TESTS = '**/*.security.test.ts';
 
 /**
  * Two workers for the suite (most files spend their time starting gateways, databases and
- * authorization servers, so one file per core keeps both cores busy), then the Chromium files one
- * at a time with a longer test timeout: a browser page's waits (20 s each) are the first to run out
- * when another file loads the machine.
+ * authorization servers, so one file per core keeps both cores busy), then the security suite on
+ * its own (its event-loop lag bounds should not measure the other files' load), then the Chromium
+ * files one at a time with a longer test timeout: a browser page's waits (20 s each) are the first
+ * to run out when another file loads the machine.
  */
 export default defineConfig({
   test: {
@@ -34,7 +35,7 @@ export default defineConfig({
           name: 'security',
           include: ALL_TESTS.map((pattern) => pattern.replace('*.test.ts', '*.security.test.ts')),
           maxWorkers: 2,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -44,7 +45,7 @@ export default defineConfig({
           include: [BROWSER_TESTS],
           maxWorkers: 1,
           testTimeout: 60_000,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
