@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { LanguageModel, ModelRequest } from '@switchboard/core';
+import { normalizeHistory } from '../shared/normalize-history.ts';
 import { retryPolicy } from '../shared/retry-policy.ts';
 import { type AnthropicCacheMode, planCacheBreakpoints } from './plan-cache-breakpoints.ts';
 import { streamAnthropicMessage } from './stream-anthropic-message.ts';
@@ -58,7 +59,9 @@ export function createAnthropicModel(options: AnthropicModelOptions): LanguageMo
   const cache: AnthropicCacheMode = cacheMode(options.promptCaching ?? true);
   const retry = retryPolicy(options);
 
-  function body(request: ModelRequest): MessageCreateParamsStreaming {
+  function body(original: ModelRequest): MessageCreateParamsStreaming {
+    // What the history holds is sent as the API accepts it (no blank text, every call answered).
+    const request = { ...original, ...normalizeHistory(original) };
     const breakpoints = planCacheBreakpoints(request, cache, (index) =>
       isCacheableMessage(request.messages[index]),
     );

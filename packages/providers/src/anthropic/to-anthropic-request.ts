@@ -28,8 +28,9 @@ export function toAnthropicTools(
 }
 
 /**
- * Our messages as Anthropic message params. The vocabularies are the same; two things are fixed on the
- * way: empty text blocks (which the API rejects) are dropped, and a tool_use input that is not an
+ * Our messages as Anthropic message params, from a history `normalizeHistory` made valid (no blank
+ * text, every call answered). The vocabularies are the same; two things are fixed on the way: empty
+ * text blocks (which the API rejects) are dropped, and a tool_use input that is not an
  * object (the raw text of arguments the model got wrong) is wrapped as `{ _raw: … }`, since the API
  * only accepts objects there. Each message at `breakpoints` gets a cache breakpoint on its last block
  * (text content becomes one text block to carry it); see {@link isCacheableMessage}.

@@ -1,17 +1,20 @@
 import type { ChatMessage, ToolResultBlock, ToolUseBlock } from '@switchboard/core';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { normalizeHistory } from '../shared/normalize-history.ts';
 
 /**
- * Converts the system prompt and Anthropic-style messages to Chat Completions messages: tool_use
- * blocks become the assistant's `tool_calls`, each tool_result becomes a `role: 'tool'` message (placed
- * before any text of the same user turn, as the API requires), and text blocks are joined.
+ * Converts the system prompt and Anthropic-style messages to Chat Completions messages: the history
+ * is normalized first (see `normalizeHistory`: every tool call answered right after it, no result
+ * without its call, no blank text), tool_use blocks become the assistant's `tool_calls`, each
+ * tool_result becomes a `role: 'tool'` message (placed before any text of the same user turn, as the
+ * API requires), and text blocks are joined.
  */
 export function toOpenAIMessages(
   system: string,
   messages: readonly ChatMessage[],
 ): ChatCompletionMessageParam[] {
   const result: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
-  for (const message of messages) {
+  for (const message of normalizeHistory({ messages }).messages) {
     if (typeof message.content === 'string') {
       result.push({ role: message.role, content: message.content });
       continue;

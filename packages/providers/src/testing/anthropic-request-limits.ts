@@ -1,4 +1,5 @@
 import { anthropicCacheControlError } from './anthropic-cache-control-rules.ts';
+import { anthropicMessagesError } from './anthropic-message-rules.ts';
 import type { FakeJsonReply } from './fake-model-server.ts';
 import { anthropicError } from './wire-streams.ts';
 
@@ -12,12 +13,13 @@ export const ANTHROPIC_REQUEST_LIMITS = Object.freeze({
 
 /**
  * The 400 Anthropic answers a Messages request body with, when a custom tool breaks a published
- * limit or its `cache_control` breakpoints break the prompt-caching rules (the first one found, in
- * the API's own words); undefined when the request is within them.
+ * limit, its messages break the API's message rules (see {@link anthropicMessagesError}) or its
+ * `cache_control` breakpoints break the prompt-caching rules (the first one found, in the API's own
+ * words); undefined when the request is within them.
  */
 export function anthropicRequestError(body: unknown): FakeJsonReply | undefined {
   const tools = (body as { tools?: unknown } | undefined)?.tools;
-  if (!Array.isArray(tools)) return anthropicCacheControlError(body);
+  if (!Array.isArray(tools)) return anthropicMessagesError(body) ?? anthropicCacheControlError(body);
   const pattern = new RegExp(ANTHROPIC_REQUEST_LIMITS.toolNamePattern);
   for (const [index, tool] of (tools as Array<{ name?: unknown; type?: unknown }>).entries()) {
     if (tool.type !== undefined && tool.type !== 'custom') continue;
@@ -29,5 +31,5 @@ export function anthropicRequestError(body: unknown): FakeJsonReply | undefined 
       );
     }
   }
-  return anthropicCacheControlError(body);
+  return anthropicMessagesError(body) ?? anthropicCacheControlError(body);
 }

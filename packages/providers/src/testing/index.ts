@@ -7,6 +7,7 @@ export {
   ANTHROPIC_MAX_CACHE_BREAKPOINTS,
   anthropicCacheControlError,
 } from './anthropic-cache-control-rules.ts';
+export { anthropicMessagesError } from './anthropic-message-rules.ts';
 export {
   type AnthropicCacheUsage,
   AnthropicPromptCache,
@@ -33,6 +34,7 @@ export {
   openaiErrorMidStream,
   type StreamErrorBody,
 } from './mid-stream-failures.ts';
+export { openaiMessagesError } from './openai-message-rules.ts';
 export { OPENAI_REQUEST_LIMITS, openaiRequestError } from './openai-request-limits.ts';
 export { insufficientQuota, type RetryAfter, rateLimitedFor } from './rate-limit-replies.ts';
 export {

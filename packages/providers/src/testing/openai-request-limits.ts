@@ -1,5 +1,6 @@
 import { checkStrictModeSchema } from '@switchboard/core';
 import type { FakeJsonReply } from './fake-model-server.ts';
+import { openaiMessagesError } from './openai-message-rules.ts';
 import { openaiError } from './wire-streams.ts';
 
 /** The request limits OpenAI publishes for Chat Completions tools. */
@@ -20,10 +21,15 @@ interface FunctionTool {
 
 /**
  * The 400 OpenAI answers a Chat Completions request body with, when it breaks a published tool limit
- * (the first one found, as the API reports it: same message, type, param and code); undefined when
- * the tools are within the limits. Strict tools are checked against the strict-mode schema rules.
+ * or the API's message rules (see {@link openaiMessagesError}; the first one found, as the API
+ * reports it: same message, type, param and code); undefined when the request is within them.
+ * Strict tools are checked against the strict-mode schema rules.
  */
 export function openaiRequestError(body: unknown): FakeJsonReply | undefined {
+  return toolsError(body) ?? openaiMessagesError(body);
+}
+
+function toolsError(body: unknown): FakeJsonReply | undefined {
   const tools = (body as { tools?: unknown } | undefined)?.tools;
   if (!Array.isArray(tools)) return undefined;
   if (tools.length > OPENAI_REQUEST_LIMITS.maxTools) {
