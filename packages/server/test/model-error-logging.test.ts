@@ -3,6 +3,7 @@ import { createOpenAIModel } from '@switchboard/providers';
 import {
   type FakeModelServer,
   openaiError,
+  openaiStream,
   rateLimited,
   startFakeModelServer,
 } from '@switchboard/providers/testing';
@@ -92,6 +93,33 @@ describe('model errors in the gateway log', () => {
       error: expect.stringContaining('OpenAI-compatible API error'),
     });
     expect(logged.some((entry) => entry.msg === 'turn saved')).toBe(false);
+    expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('logs each retried model call at info with its reason, in a turn and a stateless request', async () => {
+    fake.enqueue(rateLimited('openai'), openaiStream({ text: 'Hello.' }));
+    const { id } = (await gw.alice.post('/conversations', {})).body as { id: string };
+    const turn = await gw.alice.post(`/conversations/${id}/chat`, { content: 'hi' });
+    expect(turn.body).toMatchObject({ success: true });
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(
+      entries.find((entry) => entry.conversationId === id && entry.msg === 'model call retried'),
+    ).toMatchObject({
+      level: 30,
+      model: 'openai-compatible:gpt-test',
+      reason: 'rate_limit',
+      vendorType: 'rate_limit_exceeded',
+      attempt: 1,
+    });
+    fake.enqueue(rateLimited('openai'), openaiStream({ text: 'Hello.' }));
+    const before = lines.length;
+    await gw.alice.post('/chat/v1/conversation', { messages: [{ role: 'user', content: 'hi' }] });
+    const stateless = lines.slice(before).map((line) => JSON.parse(line));
+    expect(stateless.find((entry) => entry.msg === 'model call retried')).toMatchObject({
+      level: 30,
+      userId: 'alice',
+      reason: 'rate_limit',
+    });
     expect(lines.join('\n')).not.toContain(KEY);
   });
 

@@ -11,6 +11,7 @@ import type { User } from '../auth/user.ts';
 import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import type { PendingQuestions, QuestionSet } from '../coordination/pending-questions.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
+import { logModelRetry } from '../observability/log-model-retry.ts';
 import type { TurnObserver } from '../observability/turn-observer.ts';
 import type { Database } from '../storage/database.ts';
 import { type AcquiredTurn, acquireConversation } from '../store/acquire-conversation.ts';
@@ -115,7 +116,10 @@ export class TurnRunner {
       ).catch((cause) =>
         this.#options.logger.error({ err: cause, conversationId }, 'could not release a conversation'),
       );
-      if (acquired.userMessage && (error instanceof TurnNotStartedError || error instanceof UnknownModelError))
+      if (
+        acquired.userMessage &&
+        (error instanceof TurnNotStartedError || error instanceof UnknownModelError)
+      )
         error.userMessage = { ...toApiMessage(acquired.userMessage), unanswered: 'failed' };
       return error;
     };
@@ -245,6 +249,7 @@ export class TurnRunner {
         canvas.push({ kind: event.name, payload: event.value });
       }
       if (event.type === 'CUSTOM' && event.name === 'tool_call_denied') auditDenial(event.value);
+      logModelRetry(logger, { conversationId, runId, userId: turn.user.id }, turn.modelId, event);
       live.push(event);
       const stepUp = turn.stepUp(event);
       if (stepUp) live.push(stepUp);

@@ -1,4 +1,5 @@
 import {
+  type AgentEvent,
   type AgentResult,
   AgentSession,
   type ContentBlock,
@@ -11,6 +12,7 @@ import { clientLayer } from '../../chat/turn-setup.ts';
 import type { MessageDraft } from '../../messages/api-message.ts';
 import { fromApiMessages } from '../../messages/from-api-messages.ts';
 import { toApiMessages } from '../../messages/to-api-messages.ts';
+import { logModelRetry } from '../../observability/log-model-retry.ts';
 import { logTurnFailure } from '../../observability/log-turn-failure.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import type { ClientToolDeclaration } from '../../store/conversation.ts';
@@ -109,6 +111,9 @@ async function proxyRequest(
     signal: c.req.raw.signal,
     discovery: 'eager' as const,
     validator: services.validator,
+    callbacks: {
+      onEvent: (event: AgentEvent) => logModelRetry(services.logger, { userId: user.id }, model.id, event),
+    },
   };
   const last = history.at(-1);
   const blocks = (last?.content ?? []) as ContentBlock[];
