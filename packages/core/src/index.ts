@@ -3,12 +3,25 @@
  * (Node-only pieces such as the stdio transport live in `./node.ts`; test doubles such as the
  * scripted model in `./testing.ts`).
  *
- * This is the public surface: what other packages and applications build on. Building blocks that
+ * This is the public surface: the seeds' documented API (`buildSystemPrompt`,
+ * `buildSystemPromptWithAliases`, `buildToolsFromLayers`, `buildDiscoveryTools`,
+ * `buildDiscoveryToolsWithAliases`, `activateServerTools`, `resolveCanonicalTools`, `runAgentLoop`)
+ * and what other packages and applications build on; `api/` holds its report. Building blocks that
  * only core composes (schema compiling, search weights and synonym tables, context trimming, …) are
  * reached through their own files by core's tests and benchmarks, not exported here.
  */
 
-export { buildDiscoveryTools } from './catalog/build-discovery-tools.ts';
+export { activateServerTools } from './catalog/activate-server-tools.ts';
+export { buildDiscoveryTools, buildDiscoveryToolsWithAliases } from './catalog/build-discovery-tools.ts';
+export { buildSystemPrompt, buildSystemPromptWithAliases } from './catalog/build-system-prompt.ts';
+export { buildToolsFromLayers } from './catalog/build-tools-from-layers.ts';
+export {
+  type CanonicalTools,
+  type RecipeRole,
+  type RoleMatch,
+  type RoleMatchStep,
+  resolveCanonicalTools,
+} from './catalog/resolve-canonical-tools.ts';
 export { ToolCatalog, type ToolCatalogOptions } from './catalog/tool-catalog.ts';
 export {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
