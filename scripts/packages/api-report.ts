@@ -41,6 +41,7 @@ export async function checkApiReports(localBuild: boolean): Promise<string[]> {
       const config = ExtractorConfig.prepare({
         configObject: {
           projectFolder: join(directory, 'dist'),
+          newlineKind: 'lf',
           mainEntryPointFilePath: join(directory, 'dist', target.types),
           compiler: {
             overrideTsconfig: {
