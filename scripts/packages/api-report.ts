@@ -41,7 +41,6 @@ export async function checkApiReports(localBuild: boolean): Promise<string[]> {
       const config = ExtractorConfig.prepare({
         configObject: {
           projectFolder: join(directory, 'dist'),
-          newlineKind: 'lf',
           mainEntryPointFilePath: join(directory, 'dist', target.types),
           compiler: {
             overrideTsconfig: {
@@ -113,11 +112,12 @@ export async function checkApiReports(localBuild: boolean): Promise<string[]> {
 
 /**
  * The report without what changes with documentation alone (api-extractor's `// (undocumented)`
- * marks and unresolved `{@link}` warnings): what it keeps is the surface, names and signatures.
+ * marks and unresolved `{@link}` warnings), with LF line endings: what it keeps is the surface,
+ * names and signatures.
  */
 function stableReport(report: string): string {
   return report
-    .split('\n')
+    .split(/\r?\n/)
     .filter(
       (line) =>
         !/^\s*\/\/ \(undocumented\)$/.test(line) && !line.startsWith('// Warning: (ae-unresolved-link)'),
