@@ -167,6 +167,9 @@ async function buildImage(baseImage: string, work: string): Promise<void> {
     '--format',
     'docker',
     '--layers',
+    // The web app's stage and the dependencies' stage build side by side.
+    '--jobs',
+    '2',
     '--quiet',
     '--build-arg',
     `BASE_IMAGE=${baseImage}`,

@@ -4,8 +4,8 @@
  * tarballs into fresh projects outside the workspace (their other dependencies from the npm
  * registry) and runs them: a Node script (the seeds' API over two layers, runAgentLoop with a
  * scripted model against a WebMCP server) and a Vite + Svelte app rendering a widget of the catalog
- * in Chromium, with `tsc --noEmit` (strict) on both. Prints each package's packed and installed size
- * and the time of each phase.
+ * in Chromium, with `tsc --noEmit` (strict) on both; the API reports and the two consumers run side
+ * by side. Prints each package's packed and installed size and the time of each step.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { checkApiReports } from './api-report.ts';
 
 const execFileAsync = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const PACKAGES = ['core', 'autoui', 'servers', 'providers', 'ui'] as const;
 const CHROMIUM = '/usr/bin/chromium';
+const NPM_INSTALL = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
 
 let passed = 0;
 let failed = 0;
@@ -103,22 +103,75 @@ async function serveFolder(folder: string): Promise<{ url: string; close(): Prom
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(() => done())) };
 }
 
+/** The API reports against the built packages, in a process of its own (api-extractor blocks while it works). */
+async function checkApiReports(): Promise<void> {
+  await check(
+    'API reports: the surface matches packages/*/api (npm run api:report updates them)',
+    async () => {
+      await run(process.execPath, [join(ROOT, 'scripts/packages/api-report.ts')], ROOT);
+    },
+  );
+}
+
+/** npm install, tsc and the script of the Node consumer. */
+async function runNodeConsumer(node: string): Promise<void> {
+  await check('node consumer: npm install of the tarballs', async () => {
+    await run('npm', ['install', ...NPM_INSTALL], node);
+  });
+  await check('node consumer: tsc --noEmit (strict)', async () => {
+    await run(join(node, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], node);
+  });
+  await check('node consumer: runAgentLoop with a scripted model against a WebMCP server', async () => {
+    console.log(`  ${(await run(process.execPath, ['consumer.ts'], node)).trim()}`);
+  });
+}
+
+/** npm install, tsc, vite build and a look in Chromium for the Svelte consumer. */
+async function runSvelteConsumer(svelte: string): Promise<void> {
+  await check('svelte consumer: npm install of the tarballs', async () => {
+    await run('npm', ['install', ...NPM_INSTALL], svelte);
+  });
+  await check('svelte consumer: tsc --noEmit (strict)', async () => {
+    await run(join(svelte, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], svelte);
+  });
+  await check('svelte consumer: vite build', async () => {
+    await run(join(svelte, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], svelte);
+  });
+  await check('svelte consumer: the catalog widget renders in Chromium', async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`${CHROMIUM} is missing (scripts/ensure-browser.sh installs it)`);
+    const site = await serveFolder(join(svelte, 'dist'));
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(site.url);
+      const widget = page.locator('main[data-rendered="stat"]');
+      await widget.waitFor({ timeout: 20_000 });
+      const text = ((await widget.textContent()) ?? '').replace(/\s+/g, ' ');
+      // The label is shown in capitals (CSS), the number grouped by the page's locale.
+      if (!/area/i.test(text) || !/41\D?284/.test(text)) throw new Error(`rendered "${text}"`);
+      if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
+      console.log(`  rendered: "${text.trim()}"`);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  });
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const work = await mkdtemp(join(tmpdir(), 'switchboard-packages-'));
   const tarballs = new Map<string, string>();
-  const npm = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
   try {
     await check('build: every package compiles to dist/', async () => {
       await run('npm', ['run', '-s', 'build:packages'], ROOT);
     });
-    await check(
-      'API reports: the surface matches packages/*/api (npm run api:report updates them)',
-      async () => {
-        const changed = await checkApiReports(false);
-        if (changed.length > 0) throw new Error(`changed: ${changed.join(', ')}`);
-      },
-    );
     await check('pack: npm pack of every package', async () => {
       for (const name of PACKAGES) {
         const [packed] = JSON.parse(
@@ -141,6 +194,7 @@ async function main(): Promise<void> {
       }
     });
 
+    // The API reports and the two consumers run side by side (each step waits on a process of its own).
     const node = consumerProject(
       work,
       'node',
@@ -148,16 +202,6 @@ async function main(): Promise<void> {
       ['@switchboard/core', '@switchboard/providers', '@switchboard/servers'],
       { typescript: '5.9', '@types/node': '^24.19.2' },
     );
-    await check('node consumer: npm install of the tarballs', async () => {
-      await run('npm', ['install', ...npm], node);
-    });
-    await check('node consumer: tsc --noEmit (strict)', async () => {
-      await run(join(node, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], node);
-    });
-    await check('node consumer: runAgentLoop with a scripted model against a WebMCP server', async () => {
-      console.log(`  ${(await run(process.execPath, ['consumer.ts'], node)).trim()}`);
-    });
-
     const svelte = consumerProject(
       work,
       'svelte',
@@ -172,40 +216,7 @@ async function main(): Promise<void> {
         '@types/node': '^24.19.2',
       },
     );
-    await check('svelte consumer: npm install of the tarballs', async () => {
-      await run('npm', ['install', ...npm], svelte);
-    });
-    await check('svelte consumer: tsc --noEmit (strict)', async () => {
-      await run(join(svelte, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], svelte);
-    });
-    await check('svelte consumer: vite build', async () => {
-      await run(join(svelte, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], svelte);
-    });
-    await check('svelte consumer: the catalog widget renders in Chromium', async () => {
-      if (!existsSync(CHROMIUM))
-        throw new Error(`${CHROMIUM} is missing (scripts/ensure-browser.sh installs it)`);
-      const site = await serveFolder(join(svelte, 'dist'));
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
-      try {
-        const page = await browser.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(site.url);
-        const widget = page.locator('main[data-rendered="stat"]');
-        await widget.waitFor({ timeout: 20_000 });
-        const text = ((await widget.textContent()) ?? '').replace(/\s+/g, ' ');
-        // The label is shown in capitals (CSS), the number grouped by the page's locale.
-        if (!/area/i.test(text) || !/41\D?284/.test(text)) throw new Error(`rendered "${text}"`);
-        if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-        console.log(`  rendered: "${text.trim()}"`);
-      } finally {
-        await browser.close();
-        await site.close();
-      }
-    });
+    await Promise.all([checkApiReports(), runNodeConsumer(node), runSvelteConsumer(svelte)]);
 
     console.log('installed sizes (node_modules/@switchboard/*, in the consumers):');
     for (const [name, consumer] of [
