@@ -120,7 +120,8 @@ function stableReport(report: string): string {
     .split(/\r?\n/)
     .filter(
       (line) =>
-        !/^\s*\/\/ \(undocumented\)$/.test(line) && !line.startsWith('// Warning: (ae-unresolved-link)'),
+        !/^\s*\/\/ \(undocumented\)$/.test(line) &&
+        !line.trimStart().startsWith('// Warning: (ae-unresolved-link)'),
     )
     .join('\n');
 }
