@@ -28,6 +28,22 @@ describe('decideApproval', () => {
     expect(decideApproval([policy], 's', 'other')).toBe('deny');
   });
 
+  it('reads a tool without annotations as the MCP spec does: it may change the world, destructively', () => {
+    const asksDestructive: ApprovalPolicy = { destructive: 'ask' };
+    expect(decideApproval([asksDestructive], 'shop', 'checkout')).toBe('ask');
+    expect(decideApproval([asksDestructive], 'shop', 'checkout', { readOnlyHint: false })).toBe('ask');
+    expect(decideApproval([asksDestructive], 'shop', 'checkout', { idempotentHint: true })).toBe('ask');
+    expect(decideApproval([asksDestructive], 'shop', 'add', { destructiveHint: false })).toBe('allow');
+    expect(decideApproval([asksDestructive], 'shop', 'cart', { readOnlyHint: true })).toBe('allow');
+    // A default destructive reading never loosens the default action.
+    expect(decideApproval([{ destructive: 'ask', defaultAction: 'deny' }], 's', 'other')).toBe('deny');
+    expect(decideApproval([{ destructive: 'allow', defaultAction: 'ask' }], 's', 'other')).toBe('ask');
+    const asksUnlessReadOnly: ApprovalPolicy = { readOnly: 'allow', defaultAction: 'ask' };
+    expect(decideApproval([asksUnlessReadOnly], 'shop', 'checkout')).toBe('ask');
+    expect(decideApproval([asksUnlessReadOnly], 'shop', 'add', { destructiveHint: false })).toBe('ask');
+    expect(decideApproval([asksUnlessReadOnly], 'shop', 'cart', { readOnlyHint: true })).toBe('allow');
+  });
+
   it("never lets a conversation's allow loosen the deployment's ask or deny", () => {
     const conversation: ApprovalPolicy = { rules: [{ match: 'shop:checkout', action: 'allow' }] };
     const asks: ApprovalPolicy = { rules: [{ match: 'shop:*', action: 'ask' }] };

@@ -13,13 +13,21 @@ export interface ApprovalRule {
   action: ApprovalAction;
 }
 
-/** Rules are tried in order (first match wins); then annotation defaults; then `defaultAction`. */
+/**
+ * Rules are tried in order (first match wins); then the actions for what the tool's annotations say
+ * it does, read as the MCP spec reads them; then `defaultAction`.
+ */
 export interface ApprovalPolicy {
   rules?: ApprovalRule[];
   /** Action for tools annotated `readOnlyHint: true` when no rule matched. */
   readOnly?: ApprovalAction;
-  /** Action for tools annotated `destructiveHint: true` when no rule matched. */
+  /**
+   * Action for tools that may be destructive when no rule matched: annotated `destructiveHint: true`,
+   * or — the MCP default — not annotated read-only and not `destructiveHint: false` (then the stricter
+   * of this and `defaultAction`, since the tool never said what it does).
+   */
   destructive?: ApprovalAction;
+  /** Action for every other tool (default `allow`). */
   defaultAction?: ApprovalAction;
 }
 
@@ -55,7 +63,12 @@ export function decideApproval(
 function decideOne(policy: ApprovalPolicy, subject: string, annotations?: ToolAnnotations): ApprovalAction {
   const rule = policy.rules?.find((candidate) => matchesGlob(candidate.match, subject));
   if (rule) return rule.action;
-  if (annotations?.readOnlyHint === true && policy.readOnly) return policy.readOnly;
+  const fallback = policy.defaultAction ?? 'allow';
+  const readOnly = annotations?.readOnlyHint === true;
+  if (readOnly && policy.readOnly) return policy.readOnly;
   if (annotations?.destructiveHint === true && policy.destructive) return policy.destructive;
-  return policy.defaultAction ?? 'allow';
+  // The MCP default: a tool not annotated read-only may change the world, destructively unless it says not.
+  if (!readOnly && annotations?.destructiveHint === undefined && policy.destructive)
+    return STRICTNESS[policy.destructive] > STRICTNESS[fallback] ? policy.destructive : fallback;
+  return fallback;
 }
