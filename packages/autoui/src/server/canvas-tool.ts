@@ -42,7 +42,8 @@ export function canvasTool(
       },
       required: ['action'],
     },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    // `clear` removes every widget and `update` replaces params: destructive, though only of what the canvas shows.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     execute: (input, context) => {
       const result = checkAction(catalog, validator, policy, lookup, input);
       if (!isToolError(result)) {

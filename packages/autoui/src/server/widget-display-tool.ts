@@ -44,7 +44,8 @@ export function widgetDisplayTool(
       },
       required: ['name', 'params'],
     },
-    annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
+    // Adds a widget to the person's canvas: a change, but only ever an addition, and only to what they see.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     execute: (input, context) => {
       const outcome = validateWidget(catalog, validator, input.name, input.params);
       if (!outcome.ok) {

@@ -33,7 +33,7 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
       required: ['operation', 'a', 'b'],
       additionalProperties: false,
     },
-    annotations: { readOnlyHint: true, idempotentHint: true },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     execute: ({ operation, a, b }) => {
       if (!Object.hasOwn(OPERATIONS, String(operation))) {
         throw new Error(`Unknown operation "${String(operation)}": use add, subtract, multiply or divide`);
@@ -58,7 +58,8 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
       required: ['key', 'value'],
       additionalProperties: false,
     },
-    annotations: { idempotentHint: true },
+    // Replaces what the key held.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     execute: ({ key, value }) => {
       storage.set(key as string, value as string);
       return `Stored value at key: ${key as string}`;
@@ -75,7 +76,7 @@ export function createCalculatorStorageServer(name = 'calculator'): WebMcpServer
       required: ['key'],
       additionalProperties: false,
     },
-    annotations: { readOnlyHint: true },
+    annotations: { readOnlyHint: true, openWorldHint: false },
     execute: ({ key }) => storage.get(key as string) ?? 'Key not found',
   });
 

@@ -59,7 +59,7 @@ export async function startCalculatorStorage(): Promise<ShippedServer> {
           a: z.number().describe('First operand'),
           b: z.number().describe('Second operand (not 0 for divide)'),
         }),
-        annotations: { readOnlyHint: true, idempotentHint: true },
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       ({ operation, a, b }) => runTool(() => textResult(String(calculate(operation, a, b)))),
     );
@@ -74,7 +74,13 @@ export async function startCalculatorStorage(): Promise<ShippedServer> {
           key: z.string().min(1).describe('Name to store the value under, e.g. "greeting"'),
           value: z.string().describe('Text to store'),
         }),
-        annotations: { idempotentHint: true },
+        // Overwrites what the key held.
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
       },
       ({ key, value }) => {
         storage.set(key, value);
@@ -88,7 +94,7 @@ export async function startCalculatorStorage(): Promise<ShippedServer> {
         title: 'Read a stored value',
         description: `Read the value stored under a key with set-storage. Answers "${KEY_NOT_FOUND}" when the key holds nothing.`,
         inputSchema: z.object({ key: z.string().min(1).describe('The key to look up') }),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ key }) => textResult(storage.get(key) ?? KEY_NOT_FOUND),
     );

@@ -38,6 +38,9 @@ describe('open-data server', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       ['describe_table', 'get_recipe', 'list_recipes', 'list_tables', 'query_sql', 'search_recipes'].sort(),
     );
+    // Every tool only reads, and says so (a tool that does not is asked about before it runs).
+    for (const tool of tools)
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(shipped.description).toContain(DATA_SOURCE);
     expect(DATA_SOURCE).toMatch(/Open Database License \(ODbL\) 1\.0/);
     expect(mcp.client.getServerVersion()?.description).toContain('world-countries');

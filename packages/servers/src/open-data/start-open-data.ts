@@ -68,7 +68,7 @@ export async function startOpenData(options: OpenDataOptions = {}): Promise<Ship
         description:
           'The tables of the countries database with what each holds, its row count and its columns.',
         inputSchema: z.object({}),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       () =>
         jsonResult({
@@ -95,7 +95,7 @@ export async function startOpenData(options: OpenDataOptions = {}): Promise<Ship
             .min(1)
             .describe(`One of: ${tableNames.join(', ')}`),
         }),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ table }) =>
         runTool(async () => {
@@ -138,7 +138,7 @@ export async function startOpenData(options: OpenDataOptions = {}): Promise<Ship
               'Values for $1, $2…; an array value binds to a PostgreSQL array, e.g. for = ANY($1::text[])',
             ),
         }),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ sql, params }) =>
         runTool(async () => {

@@ -38,7 +38,7 @@ export function registerRecipes(server: McpServer, serverName: string, book: Rec
         `List the recipes of the ${serverName} server: step-by-step guidance on which tools to call, ` +
         'in which order, and which widget to show the result in. Read one with get_recipe.',
       inputSchema: z.object({}),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () => jsonResult({ recipes: book.list() }),
   );
@@ -53,7 +53,7 @@ export function registerRecipes(server: McpServer, serverName: string, book: Rec
       inputSchema: z.object({
         query: z.string().min(1).describe('Keywords describing the task, e.g. "compare two countries"'),
       }),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ query }) => {
       const matches = book.search(query);
@@ -74,7 +74,7 @@ export function registerRecipes(server: McpServer, serverName: string, book: Rec
       title: 'Get a recipe',
       description: `Read one ${serverName} recipe in full: the steps, the tools to call and the widget to show.`,
       inputSchema: z.object({ name: z.string().min(1).describe('Recipe name, as given by list_recipes') }),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ name }) => {
       const recipe = book.get(name);

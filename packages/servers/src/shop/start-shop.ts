@@ -79,7 +79,7 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
           category: z.enum(categoryIds).optional().describe('Only search this category'),
           limit: z.number().int().min(1).max(50).default(10).describe('Most results to return (default 10)'),
         }),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ query, category, limit }) =>
         runTool(() => {
@@ -107,7 +107,7 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
           'Full details of one product by code: name, category, description, price, units available and a picture ' +
           '(data: URL).',
         inputSchema: z.object({ code: codeArgument }),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ code }) => runTool(() => jsonResult(shop.details(shop.product(code)))),
     );
@@ -129,6 +129,13 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
             .default(1)
             .describe('Units to add (default 1)'),
         }),
+        // Changes the cart, only adding to it.
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
       },
       ({ code, quantity }, ctx) =>
         runTool(async () => {
@@ -156,7 +163,12 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
             .optional()
             .describe('Units to remove; omit to remove the product entirely'),
         }),
-        annotations: { destructiveHint: true },
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
       },
       ({ code, quantity }, ctx) =>
         runTool(async () =>
@@ -171,7 +183,7 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
         description:
           "The user's cart: each product with quantity, unit price and line total, the item count and the total.",
         inputSchema: z.object({}),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       (_args, ctx) => runTool(() => jsonResult(cartForModel(shop.cart(userOf(ctx.http?.authInfo))))),
     );
@@ -184,6 +196,13 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
           "Place the order for everything in the user's cart and empty the cart. Fails when the cart is empty or a " +
           'product no longer has enough stock. Returns the order (id, lines, total). Confirm with the user first.',
         inputSchema: z.object({}),
+        // Places an order and empties the cart: not undone by calling anything else.
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
       },
       (_args, ctx) =>
         runTool(async () => jsonResult({ order: await shop.checkout(userOf(ctx.http?.authInfo)) })),
@@ -211,7 +230,7 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
             .describe('cards (with pictures, default) or table'),
           limit: z.number().int().min(1).max(50).default(12).describe('Most products to show (default 12)'),
         }),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ query, category, codes, layout, limit }) =>
         runTool(() => {
@@ -234,7 +253,7 @@ export async function startShop(options: ShopOptions = {}): Promise<ShippedServe
           'The user\'s cart ready for display: returns {widget: "table", params} with one row per product and a ' +
           'total row. Pass `widget` as the name and `params` as the params of widget_display.',
         inputSchema: z.object({}),
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       (_args, ctx) => runTool(() => jsonResult(cartTable(shop.cart(userOf(ctx.http?.authInfo))))),
     );
