@@ -166,14 +166,22 @@ export class ToolCatalog {
   }
 
   /**
-   * The provider-ready tool for a name (real, pseudo or alias), with its strict-mode schema and its
-   * description fitted to `maxDescriptionLength`; it keeps the name asked for (an alias stays the
-   * canonical name). Undefined for unknown names.
+   * The provider-ready tool for a name (real, pseudo or alias), with its strict-mode schema, its
+   * description fitted to `maxDescriptionLength` and a real tool's title and annotations; it keeps
+   * the name asked for (an alias stays the canonical name). Undefined for unknown names.
    */
   providerTool(name: string): ProviderTool | undefined {
     const entry = this.#table.get(this.resolveAlias(name));
     if (entry === undefined) return undefined;
-    return { name, description: this.#fittedDescription(entry), input_schema: this.#sanitized(entry).schema };
+    const tool = entry.parsed.kind === 'tool' ? entry.parsed.tool : undefined;
+    const title = tool?.title ?? tool?.annotations?.title;
+    return {
+      name,
+      description: this.#fittedDescription(entry),
+      input_schema: this.#sanitized(entry).schema,
+      ...(title ? { title } : {}),
+      ...(tool?.annotations ? { annotations: tool.annotations } : {}),
+    };
   }
 
   /** The provider tools of one layer's real tools, in layer order. Throws if the layer is not in this catalog. */

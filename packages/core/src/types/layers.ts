@@ -125,4 +125,10 @@ export interface ProviderTool {
   name: string;
   description: string;
   input_schema: JsonSchema;
+  /**
+   * The tool's title and what its server says it does (read-only, destructive), for the host's own
+   * planner; vendor adapters do not send them.
+   */
+  title?: string;
+  annotations?: ToolAnnotations;
 }

@@ -1,3 +1,4 @@
+import type { ProviderTool } from '@switchboard/core';
 import type { ToolChoice } from './choose-tool.ts';
 import { humanize } from './choose-widget.ts';
 import { isRecord, mainRecords, parseResult } from './parse-result.ts';
@@ -33,19 +34,47 @@ export function actionReply(
         : 'Shown on the canvas.',
     );
   }
+  if (sqlPlan !== undefined && result !== undefined && !result.is_error) {
+    const unmatched = unmatchedNames(sqlPlan, parseResult(action.fullText ?? result.content));
+    if (unmatched.length > 0)
+      lines.push(`No country matched ${unmatched.map((name) => `"${name}"`).join(', ')}.`);
+  }
   if (sqlPlan !== undefined)
     lines.push(`(The SQL is my fixed question template "${sqlPlan.template}", matched to your words.)`);
   return lines.join(' ');
 }
 
-/** The reply when the best tool lacks required arguments: what was understood and what is missing. */
-export function missingReply(choice: ToolChoice): string {
+/**
+ * The reply when the best tool lacks required arguments: what was understood and what is missing;
+ * after looking at `lookedAt` (the cart before removing from it), that nothing there matched.
+ */
+export function missingReply(choice: ToolChoice, lookedAt?: string): string {
+  if (lookedAt !== undefined)
+    return `Nothing in the result of ${shortToolName(lookedAt)} matches what you named, so I did not call ${shortToolName(choice.tool.name)}. Point at one of its items ("the first one") or give its ${choice.fill.missing.map((property) => property.name).join(' and ')}.`;
   const understood =
     Object.keys(choice.fill.args).length > 0 ? ` I understood ${JSON.stringify(choice.fill.args)}.` : '';
   return [
     `The best matching tool is ${choice.tool.name} (${firstSentence(choice.tool.description)}), but I could not fill its required ${plural(choice.fill.missing.length, 'argument')} from your message: ${choice.fill.missing.map(describeProperty).join('; ')}.${understood}`,
     `Say ${choice.fill.missing.length === 1 ? 'it' : 'them'} explicitly, e.g. ${choice.fill.missing.map((property) => `${property.name}=…`).join(' ')}, or point at an item of an earlier result ("the first one").`,
   ].join('\n\n');
+}
+
+/**
+ * The reply when the tools that fit change something but the request does not name what to do
+ * ("empty my cart" is not "checkout"): nothing is called, and it says which words would.
+ */
+export function unnamedActionReply(text: string, tools: readonly ProviderTool[]): string {
+  const listed = tools
+    .filter((tool) => tool.annotations?.readOnlyHint !== true)
+    .slice(0, 3)
+    .map((tool) => `${shortToolName(tool.name)} (${firstSentence(tool.description)})`)
+    .join('; ');
+  return `I did not act on "${clip(text, 120)}": the tools that come close change things — ${listed} — and your words do not name what any of them does. I call such a tool only when you name its action (e.g. "${shortToolName(tools.find((tool) => tool.annotations?.readOnlyHint !== true)?.name ?? '').replace(/[_-]/g, ' ')} …"), and you are asked before it runs. Ask "help" to see what the connected servers offer.`;
+}
+
+/** The reply when the best tool does not cover some words of the request (it would show something else). */
+export function notCoveredReply(text: string, tool: ProviderTool, uncovered: readonly string[]): string {
+  return `I did not find a tool for "${clip(text, 120)}": the closest, ${shortToolName(tool.name)} (${firstSentence(tool.description)}), does not cover ${uncovered.map((word) => `"${word}"`).join(', ')}, so its result would not answer you. Ask "help" to see what the connected servers offer.`;
 }
 
 /** The reply when no tool fits the request (the searches made show as tool-call steps). */
@@ -56,6 +85,23 @@ export function noToolReply(text: string): string {
 /** The reply when the conversation has no user request. */
 export function noRequestReply(): string {
   return 'There is no request in this conversation for me to act on.';
+}
+
+/** The names a template was given as a list (compared countries) that no row of its result carries. */
+function unmatchedNames(plan: SqlPlan, value: unknown): string[] {
+  const names = plan.params.find(Array.isArray);
+  if (names === undefined) return [];
+  const rows = mainRecords(value) ?? [];
+  const shown = rows.map((row) =>
+    Object.values(row)
+      .filter((field) => typeof field === 'string')
+      .join(' ')
+      .toLowerCase(),
+  );
+  return names.filter(
+    (name): name is string =>
+      typeof name === 'string' && !shown.some((row) => row.includes(name.toLowerCase())),
+  );
 }
 
 /** Ends a line with a period unless it already ends a sentence. */

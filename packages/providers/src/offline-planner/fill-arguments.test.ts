@@ -20,6 +20,8 @@ const addToCart: ProviderTool = {
     },
     required: ['code', 'quantity', 'user'],
   },
+  // Adding takes codes from any earlier result (a destructive tool reads only its own object's).
+  annotations: { readOnlyHint: false, destructiveHint: false },
 };
 const searchProducts: ProviderTool = {
   name: 'shop_mcp_search_products',

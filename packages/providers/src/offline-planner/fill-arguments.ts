@@ -1,10 +1,12 @@
 import type { ProviderTool } from '@switchboard/core';
+import { isDestructive } from './action-words.ts';
 import { readCountryQuestion } from './country-question.ts';
 import { readDate } from './extract/dates.ts';
 import { findChoice } from './extract/enum-values.ts';
 import { readKeyValue } from './extract/key-value.ts';
 import { readCount, readNumbers, spellOutOperators } from './extract/numbers.ts';
 import { findReference } from './extract/references.ts';
+import { sameObject } from './look-first.ts';
 import { subjectWords } from './message-words.ts';
 import { readQueryTemplates, type SqlPlan, sqlPlanFor } from './query-templates.ts';
 import type { ToolExchange } from './read-conversation.ts';
@@ -145,6 +147,7 @@ function specificValue(
       context.text,
       context.exchanges,
       context.canRecall,
+      isDestructive(tool) ? sameObject(tool) : undefined,
     );
     if (lookup !== undefined && 'recallId' in lookup) filled.recallId ??= lookup.recallId;
     if (lookup !== undefined && 'found' in lookup) return lookup.found.value;

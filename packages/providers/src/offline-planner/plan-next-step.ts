@@ -1,10 +1,20 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
+import { changesState, isDestructive, namesAction } from './action-words.ts';
 import { argumentSources } from './argument-sources.ts';
 import { callTitle } from './call-title.ts';
 import { chooseTool } from './choose-tool.ts';
-import { actionReply, missingReply, noRequestReply, noToolReply } from './compose-reply.ts';
+import {
+  actionReply,
+  missingReply,
+  noRequestReply,
+  noToolReply,
+  notCoveredReply,
+  unnamedActionReply,
+} from './compose-reply.ts';
 import { readCountryQuestion } from './country-question.ts';
-import { isCountrySqlTool } from './fill-arguments.ts';
+import { fillArguments, isCountrySqlTool, REFERENCE_NAMES } from './fill-arguments.ts';
+import { helpCalls, helpReply, isHelpRequest, readServerOfferings } from './help-request.ts';
+import { sameObject, toolToLookAtFirst } from './look-first.ts';
 import { words } from './message-words.ts';
 import { isRecord, parseResult } from './parse-result.ts';
 import {
@@ -14,10 +24,11 @@ import {
   type SqlPlan,
   sqlPlanFor,
 } from './query-templates.ts';
-import { candidatesFromSearch, keepRelevant, rankOfferedTools } from './rank-candidates.ts';
+import { candidatesFromSearch, keepRelevant, rankOfferedTools, wordsNotCovered } from './rank-candidates.ts';
 import { type Conversation, readConversation, type ToolExchange } from './read-conversation.ts';
 import { schemaProperties } from './schema-properties.ts';
 import { buildSearchQuery } from './search-query.ts';
+import { templatesReply, uncoveredWords } from './template-coverage.ts';
 import { type OfferedTools, offeredTools, shortToolName, toolPrefix, toolRole } from './tool-roles.ts';
 import { acceptedWidgets, widgetDisplayInput, widgetForResult } from './widget-call.ts';
 
@@ -57,7 +68,14 @@ export function planNextStep(
   if (text === undefined) return answer(noRequestReply());
   const offered = offeredTools(request.tools);
   const { turn } = conversation;
+  if (isHelpRequest(text)) {
+    const calls = readServerOfferings(turn) ? [] : helpCalls(offered);
+    return calls.length > 0 ? { text: '', calls } : answer(helpReply(turn, offered));
+  }
   const action = turn.findLast((exchange) => toolRole(exchange.call.name) === 'action');
+  if (action !== undefined && lookedFirstFor(action, conversation, offered, text)) {
+    return callBestTool(conversation, offered, text, buildSearchQuery(text), settings);
+  }
   if (action !== undefined) {
     // One reply per turn: which earlier results the call used is said with its result, not before it.
     const step = afterAction(action, conversation, offered, text);
@@ -70,6 +88,9 @@ export function planNextStep(
     const calls = discoveryCalls(offered, query, settings.searchLimit);
     if (calls.length > 0) return { text: '', calls };
   }
+  const gaps = readCountryQuestion(text) === undefined ? [] : uncoveredWords(text);
+  if (gaps.length > 0 && offered.ofRole('action').some(isCountrySqlTool))
+    return answer(templatesReply(text, gaps));
   const templates = templatesCall(conversation, offered, text);
   if (templates !== undefined) return { text: '', calls: [templates] };
   return callBestTool(conversation, offered, text, query, settings);
@@ -96,13 +117,45 @@ function callBestTool(
   };
   const fromSearch = candidatesFromSearch(turn, offered);
   const ranked = fromSearch.length > 0 ? fromSearch : rankOfferedTools(query, offered);
-  const selection = chooseTool(keepRelevant(ranked, query), context);
+  const relevant = keepRelevant(ranked, query);
+  // A tool that may change something is only a candidate when the request names what it does.
+  const named = relevant.filter(
+    (candidate) => !changesState(candidate.tool) || namesAction(candidate.tool, text),
+  );
+  if (named.length === 0 && relevant.length > 0)
+    return answer(
+      unnamedActionReply(
+        text,
+        relevant.map((candidate) => candidate.tool),
+      ),
+    );
+  const destructive = named.find((candidate) => isDestructive(candidate.tool))?.tool;
+  const field = destructive && referenceField(destructive);
+  const look =
+    destructive && field ? toolToLookAtFirst(destructive, field, offered, conversation) : undefined;
+  if (look !== undefined) return { text: '', calls: [{ name: look.name, input: {} }] };
+  const selection = chooseTool(named, context);
   switch (selection.kind) {
-    case 'call':
-      return {
-        text: '',
-        calls: [{ name: selection.choice.tool.name, input: selection.choice.fill.args }],
-      };
+    case 'call': {
+      const { choice } = selection;
+      // A destructive action the request names is done or refused, never replaced by another call.
+      if (destructive !== undefined && choice.tool !== destructive) {
+        const fill = fillArguments(destructive, context);
+        return answer(missingReply({ tool: destructive, score: 0, fill }, lookedAt(destructive, turn)));
+      }
+      // Nor is an action the request seems to want, but did not name, replaced by a vaguer match.
+      if (relevant[0] !== named[0] && choice.fill.specific.length === 0)
+        return answer(
+          unnamedActionReply(
+            text,
+            relevant.map((candidate) => candidate.tool),
+          ),
+        );
+      const fromMessage = choice.fill.specific.length + choice.fill.general.length > 0;
+      const uncovered = fromMessage ? [] : wordsNotCovered(choice.tool, text);
+      if (uncovered.length > 0) return answer(notCoveredReply(text, choice.tool, uncovered));
+      return { text: '', calls: [{ name: choice.tool.name, input: choice.fill.args }] };
+    }
     case 'recall': {
       const recalledBefore = turn.some(
         (exchange) =>
@@ -116,7 +169,8 @@ function callBestTool(
       };
     }
     case 'missing':
-      return answer(missingReply(selection.choice));
+      if (isCountrySqlTool(selection.choice.tool)) return answer(templatesReply(text, uncoveredWords(text)));
+      return answer(missingReply(selection.choice, lookedAt(selection.choice.tool, turn)));
     case 'none':
       return answer(noToolReply(text));
   }
@@ -145,6 +199,47 @@ function afterAction(
     text: '',
     calls: [{ name: widgetTool.name, input: widgetDisplayInput(widgetTool, widget) }],
   };
+}
+
+/**
+ * Whether the action just made was the look the planner takes before a destructive call the request
+ * names (`get_cart` before `remove_from_cart`), so that call is planned now, from what it showed.
+ */
+function lookedFirstFor(
+  action: ToolExchange,
+  conversation: Conversation,
+  offered: OfferedTools,
+  text: string,
+): boolean {
+  const tool = offered.byName.get(action.call.name);
+  if (tool === undefined || changesState(tool)) return false;
+  if (conversation.turn.some((exchange) => changesStateByName(exchange.call.name, offered))) return false;
+  return offered
+    .ofRole('action')
+    .some(
+      (candidate) =>
+        isDestructive(candidate) &&
+        namesAction(candidate, text) &&
+        referenceField(candidate) !== undefined &&
+        sameObject(candidate)(action.call.name),
+    );
+}
+
+function changesStateByName(name: string, offered: OfferedTools): boolean {
+  const tool = offered.byName.get(name);
+  return toolRole(name) === 'action' && (tool === undefined || changesState(tool));
+}
+
+/** The property of a tool that names a thing from an earlier result (a code or id), if it has one. */
+function referenceField(tool: ProviderTool): string | undefined {
+  return schemaProperties(tool.input_schema).find((property) => REFERENCE_NAMES.test(property.name))?.name;
+}
+
+/** The tool of the same object this turn looked at before a destructive call, if it did. */
+function lookedAt(tool: ProviderTool, turn: readonly ToolExchange[]): string | undefined {
+  if (!isDestructive(tool)) return undefined;
+  const ofObject = sameObject(tool);
+  return turn.find((exchange) => exchange.call.name !== tool.name && ofObject(exchange.call.name))?.call.name;
 }
 
 /** The search and list calls among some exchanges. */

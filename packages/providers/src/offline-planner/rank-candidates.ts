@@ -1,5 +1,5 @@
 import { type McpToolDef, type ProviderTool, ToolSearchIndex } from '@switchboard/core';
-import { words } from './message-words.ts';
+import { subjectWords, words } from './message-words.ts';
 import { isRecord, parseResult } from './parse-result.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import { type OfferedTools, shortToolName, toolRole } from './tool-roles.ts';
@@ -61,6 +61,26 @@ export function rankOfferedTools(query: string, offered: OfferedTools): Candidat
 }
 
 /**
+ * The words of a request (3+ letters, not numbers, not command words) that nothing in a tool's name,
+ * description or parameters starts like: what the tool would leave unanswered if called with no
+ * argument taken from the request.
+ */
+export function wordsNotCovered(tool: ProviderTool, text: string): string[] {
+  const toolWords = wordsOfTool(tool);
+  const covered = (start: string) => toolWords.some((toolWord) => toolWord.startsWith(start));
+  const said = subjectWords(text);
+  // Two words in a row may name one of the tool's ("check out" → checkout).
+  return said.filter(
+    (word, index) =>
+      word.length >= 3 &&
+      !/^\d+$/.test(word) &&
+      !covered(stemOf(word)) &&
+      !covered(`${said[index - 1] ?? ''}${word}`) &&
+      !covered(`${word}${said[index + 1] ?? ''}`),
+  );
+}
+
+/**
  * The candidates that share a word with the query — a query word (3+ letters, simple endings removed)
  * starting a word of the tool's name, description or parameter names. Fuzzy ranking alone ("rain" ~
  * "grain") is not enough to call a tool.
@@ -68,15 +88,21 @@ export function rankOfferedTools(query: string, offered: OfferedTools): Candidat
 export function keepRelevant(candidates: readonly Candidate[], query: string): Candidate[] {
   const stems = words(query)
     .filter((word) => word.length >= 3 && !/^\d+$/.test(word))
-    .map((word) => (word.length > 4 ? word.replace(/(?:ing|ed|es|s)$/, '') : word));
+    .map(stemOf);
   return candidates.filter((candidate) => {
-    const { tool } = candidate;
-    const properties = isRecord(tool.input_schema.properties)
-      ? Object.keys(tool.input_schema.properties)
-      : [];
-    const toolWords = words(
-      `${shortToolName(tool.name)} ${tool.description} ${properties.join(' ')}`.replace(/[_-]/g, ' '),
-    );
+    const toolWords = wordsOfTool(candidate.tool);
     return stems.some((stem) => toolWords.some((word) => word.startsWith(stem)));
   });
+}
+
+function wordsOfTool(tool: ProviderTool): string[] {
+  const properties = isRecord(tool.input_schema.properties) ? Object.keys(tool.input_schema.properties) : [];
+  return words(
+    `${shortToolName(tool.name)} ${tool.description} ${properties.join(' ')}`.replace(/[_-]/g, ' '),
+  );
+}
+
+/** A word with simple endings removed, as tool words are matched by their start. */
+function stemOf(word: string): string {
+  return word.length > 4 ? word.replace(/(?:ing|ed|es|s)$/, '') : word;
 }

@@ -158,4 +158,93 @@ describe('offline planner against the open-data server (Streamable HTTP) among t
     expect(weather.names.every((name) => name.endsWith('_search_tools'))).toBe(true);
     expect(weather.result.text).toContain('I could not find a tool');
   });
+
+  // Requests beyond the README's "Try asking" list, of the kinds people send: what the planner must
+  // not do with them matters more than what it shows.
+  const STATE_CHANGING = [
+    'shop_mcp_checkout',
+    'shop_mcp_remove_from_cart',
+    'shop_mcp_add_to_cart',
+    'calculator_webmcp_set-storage',
+  ];
+
+  test.each(['what can you do?', 'help', 'hello', 'which tools do you have?'])(
+    '"%s" answers from the connected servers\' tools and recipes, calling none of them',
+    async (question) => {
+      const turn = await runTurn(question, options());
+      expect(turn.names.every((name) => /_list_(?:tools|recipes)$/.test(name))).toBe(true);
+      expect(turn.names).toEqual(
+        expect.arrayContaining(['shop_mcp_list_tools', 'open_data_mcp_list_recipes']),
+      );
+      expect(turn.result.text).toContain('calculate');
+      expect(turn.result.text).toContain('search_products');
+      expect(turn.result.text).toContain('query_sql');
+      expect(turn.result.text).toContain('checkout*');
+      expect(turn.result.text).toContain('compare-countries');
+      expect(turn.result.text).not.toContain('I could not find a tool');
+    },
+  );
+
+  test.each([
+    'empty my cart',
+    'clear my cart',
+    'delete everything',
+    'wipe the basket',
+    'reset my order',
+    'get rid of it all',
+    'cancel everything in my cart',
+    'I am done with the cart',
+  ])('"%s" names no action, so nothing that changes state is called', async (request) => {
+    const session = new AgentSession();
+    await runTurn('search milk', { layers, mcpClients, session });
+    const turn = await runTurn(request, { layers, mcpClients, session });
+    expect(turn.names.filter((name) => STATE_CHANGING.includes(name))).toEqual([]);
+    expect(turn.result.text).not.toMatch(/^Result:/);
+  });
+
+  test('a request that names the action gets it: "check out my cart" calls checkout', async () => {
+    const turn = await runTurn('check out my cart', options());
+    expect(turn.names).toContain('shop_mcp_checkout');
+  });
+
+  test('"remove the milk from my cart" looks in the cart, not at the last search, and removes only what is there', async () => {
+    const session = new AgentSession();
+    const say = (message: string) => runTurn(message, { layers, mcpClients, session });
+    const search = await say('search milk');
+    const [first, second] = JSON.parse(search.call('shop_mcp_search_products')?.result ?? '').products;
+    const notThere = await say('remove the milk from my cart');
+    expect(notThere.names).toContain('shop_mcp_get_cart');
+    expect(notThere.names).not.toContain('shop_mcp_remove_from_cart');
+    expect(notThere.result.text).toContain('Nothing in the result of get_cart matches');
+
+    await say('add the second one to my cart');
+    await say('search milk');
+    const removed = await say('remove the milk from my cart');
+    expect(removed.call('shop_mcp_remove_from_cart')?.args).toEqual({ code: second.code });
+    expect(removed.call('shop_mcp_remove_from_cart')?.args).not.toEqual({ code: first.code });
+  });
+
+  test.each([
+    ['which African countries have the most people', 'people'],
+    ['compare the population of France and Germany', 'population'],
+    ['compare France and Germany by gdp', 'gdp'],
+    ['which are the richest countries in Europe', 'richest'],
+    ['which countries have the highest GDP', 'highest'],
+  ])(
+    '"%s" is outside the templates: it says so and what they answer, and shows nothing',
+    async (question, gap) => {
+      const turn = await runTurn(question, options());
+      expect(turn.names).not.toContain('open_data_mcp_query_sql');
+      expect(turn.names).not.toContain('open_data_mcp_list_tables');
+      expect(turn.widgets).toEqual([]);
+      expect(turn.result.text).toContain(`"${gap}"`);
+      expect(turn.result.text).toMatch(/compare France and Germany|Ask "help"/);
+    },
+  );
+
+  test('a comparison that finds only some of the countries says which matched nothing', async () => {
+    const turn = await runTurn('compare France and Narnia', options());
+    expect(turn.call('open_data_mcp_query_sql')?.args).toMatchObject({ params: [['France', 'Narnia']] });
+    expect(turn.result.text).toContain('No country matched "Narnia"');
+  });
 });

@@ -47,8 +47,9 @@ export function readItemPointer(text: string): { index?: number; pronoun: boolea
 /**
  * Finds the value of property `name` for tool `toolName` in earlier tool results, newest first: a list
  * of records with that field (or `id`), the item the message points at (ordinal, a word of its name,
- * or "it" → the first). Results of the same tool, errors and discovery/UI results are skipped. A
- * compressed result that might hold it is reported by id so it can be recalled first (when
+ * or "it" → the first). Results of the same tool, errors and discovery/UI results are skipped, and
+ * so are results of tools `from` refuses (a destructive tool reads only results of its own object).
+ * A compressed result that might hold it is reported by id so it can be recalled first (when
  * `canRecall`).
  */
 export function findReference(
@@ -57,6 +58,7 @@ export function findReference(
   text: string,
   exchanges: readonly ToolExchange[],
   canRecall: boolean,
+  from: (toolName: string) => boolean = () => true,
 ): ReferenceLookup {
   const pointer = readItemPointer(text);
   const toolWords = new Set(words(shortToolName(toolName).replace(/[_-]/g, ' ')));
@@ -65,6 +67,7 @@ export function findReference(
   );
   for (const exchange of [...exchanges].reverse()) {
     if (toolRole(exchange.call.name) !== 'action' || exchange.call.name === toolName) continue;
+    if (!from(exchange.call.name)) continue;
     if (exchange.result === undefined || exchange.result.is_error) continue;
     if (exchange.fullText === undefined) {
       if (canRecall && mayHoldField(exchange.result.content, name)) return { recallId: exchange.call.id };
