@@ -43,6 +43,15 @@ describe.skipIf(!hasChromium)('a direct tool call asking the person, through the
     await page.getByRole('button', { name: 'everything:trigger-elicitation-request', exact: true }).click();
     await page.getByRole('button', { name: 'Call tool' }).click();
 
+    // A fresh gateway asks before a tool that is not read-only: its own question comes first.
+    const approval = page.locator('[data-testid="elicitation-card"][data-asker="gateway"]');
+    await approval.waitFor();
+    await expect(approval.getByTestId('approval-call').textContent()).resolves.toBe(
+      'everything:trigger-elicitation-request',
+    );
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await approval.waitFor({ state: 'detached' });
+
     const card = page.getByTestId('elicitation-card');
     await card.waitFor();
     await expect(card.locator('header').textContent()).resolves.toContain('everything asks for information');

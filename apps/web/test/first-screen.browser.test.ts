@@ -155,8 +155,19 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
       await expect(page.getByTestId('planner-notice').count()).resolves.toBe(1);
       await expect(page.getByRole('button', { name: 'what is 5 plus 3' }).count()).resolves.toBe(1);
       await shoot(`${size.name}-00-empty`);
+      const approved: string[] = [];
       for (const [index, question] of TRY_ASKING.entries()) {
         await askInPage(page, question);
+        // A fresh start asks before anything that is not read-only (storing, adding to the cart).
+        if ((await page.getByTestId('approval-dialog').count()) > 0) {
+          approved.push(question);
+          await page.getByTestId('approval-dialog').getByRole('button', { name: 'Approve' }).click();
+          await page.waitForFunction(
+            (count) => document.querySelectorAll('[data-testid="canvas"] [data-block-id]').length > count,
+            index,
+          );
+          await page.waitForSelector('.app[data-running="false"]');
+        }
         const step = `${size.name}-${String(index + 1).padStart(2, '0')}-${question.replaceAll(' ', '-')}`;
         if (phone) {
           await shoot(`${step}-chat`);
@@ -171,6 +182,7 @@ describe.skipIf(!hasChromium)('the first screen at 1400×900 and 390×844 (Chrom
         // The disclaimer shows once per conversation, not in every reply.
         await expect(noticeCount()).resolves.toBe(1);
       }
+      expect(approved).toEqual(['store hello under greeting', 'add the first one to my cart']);
       const replies = await page.getByTestId('reply').allInnerTexts();
       expect(replies).toHaveLength(TRY_ASKING.length);
       expect(replies[0]).toBe('Result: 8. Shown on the canvas.');

@@ -61,6 +61,11 @@ describe('approval rules cannot be widened by names or loosened annotations', ()
       expect(reply.body.error.message).toContain(`"${name}" reads as "shop"`);
       expect(reply.body.error.message).toContain('the registered server "shop"');
     }
+    // Nor may a server read as the gateway's own UI layer, whose widgets the default policy allows.
+    const ui = await gw.alice.post('/servers', { name: 'AutoUI', url: deals.url });
+    expect(ui.status).toBe(409);
+    expect(ui.body.error).toMatchObject({ code: 'server_name_collides', reads_as: 'autoui' });
+    expect(ui.body.error.message).toContain("the gateway's own UI layer");
     const same = await gw.bob.post('/servers', { name: 'shop', url: deals.url });
     expect(same.status).toBe(409);
     expect(same.body.error.code).toBe('server_exists');

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRY_ASKING } from '../src/cli/first-run-banner.ts';
 
@@ -134,11 +135,23 @@ describe('npm start (first run)', () => {
       ).json();
     const { id } = (await post('/conversations', {})) as { id: string };
     let shown = 0;
+    /** The tools the person was asked about before they ran (a fresh start asks before any not read-only). */
+    const asked: string[] = [];
+    type Reply = {
+      stop_reason: string;
+      assistant_message: { content: string };
+      pending?: Array<{ call_id: string; tool: string }>;
+    };
     for (const question of Object.values(TRY_ASKING).flat()) {
-      const reply = (await post(`/conversations/${id}/chat`, { content: question })) as {
-        stop_reason: string;
-        assistant_message: { content: string };
-      };
+      let reply = (await post(`/conversations/${id}/chat`, { content: question })) as Reply;
+      while (reply.stop_reason === 'awaiting_approval') {
+        const [pending] = reply.pending ?? [];
+        asked.push(pending?.tool ?? '');
+        reply = (await post(`/conversations/${id}/approvals`, {
+          call_id: pending?.call_id,
+          decision: 'approve',
+        })) as Reply;
+      }
       expect(reply.stop_reason, question).toBe('end_turn');
       expect(reply.assistant_message.content, question).not.toMatch(/failed|not found|no tool/i);
       const { items } = (await (
@@ -157,6 +170,75 @@ describe('npm start (first run)', () => {
     expect(new Set(items.map((item) => item.payload.type))).toEqual(
       new Set(['stat', 'markdown', 'table', 'chart', 'map']),
     );
+    // Storing and adding to the cart change something: asked first. Reads and widgets are not.
+    expect(asked).toEqual(['set-storage', 'add_to_cart']);
+  });
+
+  it('is careful by default: anything not read-only waits for the person, in chat, on the Tools tab and on /mcp', async () => {
+    const policy = await (await fetch(`${url}/policy`, { headers: withToken() })).json();
+    expect(policy).toEqual({
+      rules: [
+        { match: 'autoui:widget_display', action: 'allow' },
+        { match: 'autoui:canvas', action: 'allow' },
+      ],
+      readOnly: 'allow',
+      defaultAction: 'ask',
+    });
+    const post = async (path: string, body: unknown) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: withToken({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      });
+    const { items } = (await (await fetch(`${url}/servers`, { headers: withToken() })).json()) as {
+      items: Array<{ id: string; name: string }>;
+    };
+    const shop = items.find((server) => server.name === 'shop')?.id;
+    const cart = async () =>
+      (await (await post(`/servers/${shop}/tools/call`, { name: 'get_cart', arguments: {} })).json()) as {
+        content: string;
+      };
+    const before = (await cart()).content;
+
+    // Chat: the planner acts on "check out my cart" only because it names the action, and asks first.
+    const { id } = (await (await post('/conversations', {})).json()) as { id: string };
+    const asked = (await (
+      await post(`/conversations/${id}/chat`, { content: 'check out my cart' })
+    ).json()) as {
+      stop_reason: string;
+      pending: Array<{ call_id: string; tool: string }>;
+    };
+    expect(asked).toMatchObject({ stop_reason: 'awaiting_approval', pending: [{ tool: 'checkout' }] });
+    const denied = await post(`/conversations/${id}/approvals`, {
+      call_id: asked.pending[0]?.call_id,
+      decision: 'deny',
+    });
+    expect(((await denied.json()) as { stop_reason: string }).stop_reason).toBe('end_turn');
+    // "empty my cart" names no action: nothing is called that changes anything.
+    const empty = (await (await post(`/conversations/${id}/chat`, { content: 'empty my cart' })).json()) as {
+      stop_reason: string;
+      assistant_message: { content: string };
+    };
+    expect(empty.stop_reason).toBe('end_turn');
+    expect(empty.assistant_message.content).toContain('I did not act on "empty my cart"');
+
+    // The Tools tab: a plain direct call of checkout is refused until someone approves it.
+    const direct = await post(`/servers/${shop}/tools/call`, { name: 'checkout', arguments: {} });
+    expect(direct.status).toBe(409);
+    expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('approval_required');
+
+    // /mcp: a client that cannot be asked gets the call refused, saying it needs approval.
+    const client = new Client({ name: 'first-run', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', url), {
+        requestInit: { headers: withToken() },
+      }),
+    );
+    const viaMcp = await client.callTool({ name: 'shop_checkout', arguments: {} });
+    await client.close();
+    expect(viaMcp.isError).toBe(true);
+    expect(JSON.stringify(viaMcp.content)).toContain("needs the user's approval");
+    expect((await cart()).content).toBe(before);
   });
 });
 

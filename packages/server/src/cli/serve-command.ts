@@ -9,6 +9,7 @@ import { LOCAL_TOKEN_FILE, loadOrCreateLocalToken } from '../auth/local-token.ts
 import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import { configuredModels } from '../config/configured-models.ts';
+import { DEFAULT_APPROVAL_POLICY, UI_LAYER_NAME } from '../config/default-approval-policy.ts';
 import {
   configuredMcpAuthorization,
   configuredMcpMode,
@@ -123,11 +124,12 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       allowedOrigins: config.allowedOrigins,
       allowCommandServers: config.allowCommandServers,
       limits: config.limits,
-      approvalPolicy: config.approvalPolicy,
+      // Careful by default: without a configured policy, anything not read-only is asked first.
+      approvalPolicy: config.approvalPolicy ?? DEFAULT_APPROVAL_POLICY,
       servers: [...shipped.seeds, ...configured.servers],
       builtins: shipped.builtins,
       builtinFetch: shipped.fetch,
-      extraLayers: [createAutoUiServer().layer()],
+      extraLayers: [createAutoUiServer({ name: UI_LAYER_NAME }).layer()],
       embeddings,
       allowPrivateNetworks: config.allowPrivateNetworks,
       mcpMode: configuredMcpMode(config),

@@ -71,12 +71,7 @@ export class ToolPins {
 function seenPins(tools: readonly McpToolDef[]): Map<string, ToolPin> {
   const seen = new Map<string, ToolPin>();
   for (const tool of tools) {
-    const pin: ToolPin = {
-      tool: tool.name,
-      readOnly: tool.annotations?.readOnlyHint === true,
-      destructive: tool.annotations?.destructiveHint === true,
-      definitionHash: definitionHash(tool),
-    };
+    const pin: ToolPin = { tool: tool.name, ...mcpReading(tool), definitionHash: definitionHash(tool) };
     const other = seen.get(tool.name);
     seen.set(
       tool.name,
@@ -92,17 +87,26 @@ function seenPins(tools: readonly McpToolDef[]): Map<string, ToolPin> {
   return seen;
 }
 
-/** The tool with its annotations read as `pin` says, or the tool itself when they already are. */
-function strictestTool(tool: McpToolDef, pin: ToolPin): McpToolDef {
+/**
+ * What a tool's annotations say as the MCP spec reads them: read-only only when it says so; a tool
+ * that is not may be destructive unless it says `destructiveHint: false`.
+ */
+function mcpReading(tool: McpToolDef): { readOnly: boolean; destructive: boolean } {
   const readOnly = tool.annotations?.readOnlyHint === true;
-  const destructive = tool.annotations?.destructiveHint === true;
-  if (readOnly === pin.readOnly && destructive === pin.destructive) return tool;
+  return { readOnly, destructive: !readOnly && tool.annotations?.destructiveHint !== false };
+}
+
+/** The tool with its annotations read as `pin` says (spelled out), or the tool itself when they already are. */
+function strictestTool(tool: McpToolDef, pin: ToolPin): McpToolDef {
+  const reading = mcpReading(tool);
+  if (reading.readOnly === pin.readOnly && reading.destructive === pin.destructive) return tool;
+  const { readOnlyHint: _readOnly, destructiveHint: _destructive, ...rest } = tool.annotations ?? {};
   return {
     ...tool,
     annotations: {
-      ...tool.annotations,
-      ...(readOnly && !pin.readOnly ? { readOnlyHint: false } : {}),
-      ...(!destructive && pin.destructive ? { destructiveHint: true } : {}),
+      ...rest,
+      readOnlyHint: pin.readOnly && !pin.destructive,
+      ...(pin.destructive ? { destructiveHint: true } : pin.readOnly ? {} : { destructiveHint: false }),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sanitizeServerName } from '@switchboard/core';
+import { UI_LAYER_NAME } from '../config/default-approval-policy.ts';
 import type { Database, Queryable } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
 import { newId } from './new-id.ts';
@@ -67,7 +68,8 @@ const REGISTRATION_LOCK = 424_242_015;
 /**
  * Registers a server, unless its name is taken or reads as a registered one does where approval
  * rules and tool names see it (`sanitizeServerName`: `Shop`, `shop` and `SHOP!` are all `shop`), so
- * that rules written for one server never cover another. Registrations take an advisory lock, so
+ * that rules written for one server never cover another; nor may it read as the gateway's own UI
+ * layer (`autoui`), which the default policy lets show widgets without asking. Registrations take an advisory lock, so
  * two of them on any replica cannot both find a name free.
  */
 export async function insertServer(
@@ -78,6 +80,7 @@ export async function insertServer(
     await tx.query('SELECT pg_advisory_xact_lock($1)', [REGISTRATION_LOCK]);
     const { rows: registered } = await tx.query<{ name: string }>('SELECT name FROM mcp_servers');
     const reading = sanitizeServerName(input.name);
+    if (reading === UI_LAYER_NAME) return { collidesWith: UI_LAYER_NAME };
     const taken =
       registered.find((row) => row.name === input.name) ??
       registered.find((row) => sanitizeServerName(row.name) === reading);

@@ -2,8 +2,9 @@ import type { Queryable } from '../storage/database.ts';
 
 /**
  * What the gateway keeps of one tool of a server: the strictest reading of its annotations seen so
- * far (read-only only while every definition seen said so; destructive once one did), and a hash of
- * the definition last seen (title, description, input schema).
+ * far (read-only only while every definition seen said so; destructive once one was not read-only
+ * without saying `destructiveHint: false`, the MCP default), and a hash of the definition last seen
+ * (title, description, input schema).
  */
 export interface ToolPin {
   tool: string;

@@ -2,6 +2,7 @@ import { readWidgetHint } from '@switchboard/autoui';
 import { McpConnection, McpConnectionError, sanitizeServerName } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
+import { UI_LAYER_NAME } from '../../config/default-approval-policy.ts';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { canManageServer } from '../../mcp/server-access.ts';
@@ -320,6 +321,13 @@ function nameTaken(wanted: string, registered: string): ApiError {
   if (wanted === registered)
     return new ApiError(409, 'server_exists', `a server named "${wanted}" is already registered`);
   const reading = sanitizeServerName(wanted);
+  if (registered === UI_LAYER_NAME && reading === UI_LAYER_NAME)
+    return new ApiError(
+      409,
+      'server_name_collides',
+      `the name "${wanted}" reads as "${reading}" in approval rules and tool names, as the gateway's own UI layer does, so rules written for it would cover this server: pick another name`,
+      { details: { name: wanted, reads_as: reading, registered } },
+    );
   return new ApiError(
     409,
     'server_name_collides',
