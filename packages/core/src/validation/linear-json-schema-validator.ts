@@ -3,9 +3,8 @@ import { AjvJsonSchemaValidator, addFormats } from '@modelcontextprotocol/client
 import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { declaredJsonSchemaDialect, type JsonSchemaDialect } from './json-schema-dialect.ts';
 import { linearRegExpEngine } from './linear-pattern.ts';
-
-type Dialect = '2020-12' | '2019-09' | 'draft-07';
 
 const ENGINES = { '2020-12': Ajv2020, '2019-09': Ajv2019, 'draft-07': Ajv } as const;
 
@@ -18,11 +17,11 @@ const ENGINES = { '2020-12': Ajv2020, '2019-09': Ajv2019, 'draft-07': Ajv } as c
  * which the SDK reports for that tool alone.
  */
 export class LinearJsonSchemaValidator implements jsonSchemaValidator {
-  readonly #byDialect = new Map<Dialect, AjvJsonSchemaValidator>();
+  readonly #byDialect = new Map<JsonSchemaDialect, AjvJsonSchemaValidator>();
 
-  /** The validator for `schema`, compiled by the engine of its dialect. */
+  /** The validator for `schema`, compiled by the engine of its dialect (2020-12 when it declares none, as MCP specifies). */
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    const dialect = dialectOf(schema);
+    const dialect = declaredJsonSchemaDialect(schema) ?? '2020-12';
     let validator = this.#byDialect.get(dialect);
     if (!validator) {
       const engine = new ENGINES[dialect]({
@@ -38,15 +37,4 @@ export class LinearJsonSchemaValidator implements jsonSchemaValidator {
     }
     return validator.getValidator<T>(schema);
   }
-}
-
-function dialectOf(schema: JsonSchemaType): Dialect {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema.replace(/#$/, '') : '';
-  if (declared.endsWith('json-schema.org/draft/2019-09/schema')) return '2019-09';
-  if (
-    declared.endsWith('json-schema.org/draft-07/schema') ||
-    declared.endsWith('json-schema.org/draft-06/schema')
-  )
-    return 'draft-07';
-  return '2020-12';
 }

@@ -38,6 +38,33 @@ describe('SchemaValidator', () => {
     expect(outcome.issues).toContainEqual({ path: '/x', message: 'unknown property (not in the schema)' });
   });
 
+  it('checks 2020-12 keywords by the dialect the schema declares, leaving the schema as it was', () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { point: { $ref: '#/$defs/pair' } },
+      $defs: { pair: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false } },
+      unevaluatedProperties: false,
+    };
+    const copy = structuredClone(schema);
+    const validator = new SchemaValidator();
+    expect(validator.validate(schema, { point: [1, 2] })).toEqual({ valid: true });
+    expect(validator.validate(schema, { point: [1, 'two'] }).valid).toBe(false);
+    expect(validator.validate(schema, { point: [1, 2, 3] }).valid).toBe(false);
+    expect(validator.validate(schema, { point: [1, 2], other: true }).valid).toBe(false);
+    expect(schema).toEqual(copy);
+  });
+
+  it('reads a schema that declares draft-07, or no dialect, as draft-07 (tuple items)', () => {
+    const tuple = { type: 'array', items: [{ type: 'string' }], additionalItems: false };
+    const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...tuple };
+    for (const schema of [tuple, draft07]) {
+      expect(new SchemaValidator().validate(schema, ['a'])).toEqual({ valid: true });
+      expect(new SchemaValidator().validate(schema, [1]).valid).toBe(false);
+      expect(new SchemaValidator().validate(schema, ['a', 'b']).valid).toBe(false);
+    }
+  });
+
   it('accepts 2020-12 schemas that declare $schema', () => {
     const schema = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',

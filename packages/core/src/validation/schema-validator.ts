@@ -1,16 +1,20 @@
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import AjvModule from 'ajv';
+import { Ajv } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../types/layers.ts';
+import { declaredJsonSchemaDialect, type JsonSchemaDialect } from './json-schema-dialect.ts';
 import { linearRegExpEngine } from './linear-pattern.ts';
 
 interface AjvInstance {
   compile(schema: object): ValidateFunction;
 }
 
-// ajv is CommonJS: depending on the loader the default import is the class or the module object.
-const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (
-  options: Options,
-) => AjvInstance;
+const ENGINES: Record<JsonSchemaDialect, new (options: Options) => AjvInstance> = {
+  '2020-12': Ajv2020,
+  '2019-09': Ajv2019,
+  'draft-07': Ajv,
+};
 
 /** One validation problem, as the model sees it. */
 export interface ValidationIssue {
@@ -23,6 +27,10 @@ export type ValidationOutcome = { valid: true } | { valid: false; issues: Valida
 
 /**
  * Validates tool inputs against JSON Schemas with compiled validators, cached per schema object.
+ * Each schema compiles by the engine of the dialect its `$schema` declares, so a 2020-12 schema's
+ * keywords (`prefixItems`, `$defs`, `unevaluatedProperties`, …) are checked as written, and one
+ * that declares none by draft-07's (the widgets' schemas use its tuple `items`; a 2020-12 keyword
+ * it does not know is ignored, so nothing valid is refused). The schema itself is never changed.
  * `pattern` and `patternProperties` (a server's, so possibly hostile) match with RE2 in time linear
  * in the value, never with a backtracking `RegExp`. A schema that cannot be compiled (invalid, using
  * unknown references, or with a pattern RE2 cannot run: backreferences, lookaround) is reported once
@@ -30,12 +38,7 @@ export type ValidationOutcome = { valid: true } | { valid: false; issues: Valida
  * blocks a call: the server still checks its own input.
  */
 export class SchemaValidator {
-  readonly #ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    validateFormats: false,
-    code: { regExp: linearRegExpEngine },
-  });
+  readonly #engines = new Map<JsonSchemaDialect, AjvInstance>();
   readonly #compiled = new WeakMap<JsonSchema, ValidateFunction | null>();
   readonly #onInvalidSchema?: (schema: JsonSchema, error: string) => void;
 
@@ -55,13 +58,29 @@ export class SchemaValidator {
     if (cached !== undefined) return cached;
     let validator: ValidateFunction | null = null;
     try {
-      const { $schema: _ignored, $id: _id, ...compilable } = schema;
-      validator = this.#ajv.compile(compilable);
+      // Without its `$id`, a schema compiles again however often servers send it (ajv keeps ids).
+      const { $id: _id, ...compilable } = schema;
+      validator = this.#engine(declaredJsonSchemaDialect(schema) ?? 'draft-07').compile(compilable);
     } catch (error) {
       this.#onInvalidSchema?.(schema, error instanceof Error ? error.message : String(error));
     }
     this.#compiled.set(schema, validator);
     return validator;
+  }
+
+  #engine(dialect: JsonSchemaDialect): AjvInstance {
+    let engine = this.#engines.get(dialect);
+    if (!engine) {
+      engine = new ENGINES[dialect]({
+        strict: false,
+        allErrors: true,
+        validateFormats: false,
+        validateSchema: false,
+        code: { regExp: linearRegExpEngine },
+      });
+      this.#engines.set(dialect, engine);
+    }
+    return engine;
   }
 }
 
