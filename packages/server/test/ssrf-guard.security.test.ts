@@ -30,19 +30,24 @@ describe('users and their servers cannot steer the gateway at private addresses 
     'revocation_endpoint',
   ];
 
+  /** A server that names its own authorization server until the user connected, then a private one. */
+  let moving: SteeringOAuthServer;
+
   beforeAll(async () => {
     internal = await startRecordingListener();
     for (const url of STEERED) steering.set(url, await startSteeringOAuthServer(url, internal.url));
+    moving = await startSteeringOAuthServer('authorization_servers', internal.url, { steerLater: true });
     gw = await startTestGateway('pglite', {
       model: queuedModel(),
       secretKey: randomBytes(32),
       allowPrivateNetworks: false,
-      trustedServerOrigins: [...steering.values()].map((server) => server.origin),
+      trustedServerOrigins: [...steering.values(), moving].map((server) => server.origin),
     });
   });
   afterAll(async () => {
     await gw?.close();
     for (const server of steering.values()) await server.close();
+    await moving?.close();
     await internal?.close();
   });
 
@@ -116,6 +121,27 @@ describe('users and their servers cannot steer the gateway at private addresses 
     expect(page.status).toBe(400);
     expect(page.text).toMatch(
       /refused to reach http:\/\/127\.0\.0\.1:\d+\/token: 127\.0\.0\.1 is a loopback address/,
+    );
+    expect(internal.received).toEqual([]);
+  });
+
+  it('reads the metadata again when a connected server moves to another authorization server, and refuses a private one (SEP-2352)', async () => {
+    const registered = await gw.alice.post('/servers', { name: 'moving', url: moving.url, oauth: {} });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const serverId = registered.body.id as string;
+    const first = await authorize(serverId);
+    expect(first.started.status, JSON.stringify(first.started.body)).toBe(200);
+    expect((await callBack(first.started.body.authorization_url, first.cookies)).text).toContain(
+      'is connected',
+    );
+
+    moving.steer();
+    const call = await gw.alice.post(`/servers/${serverId}/tools/call`, { name: 'anything', arguments: {} });
+    expect(call.status).toBeGreaterThanOrEqual(400);
+    const again = await authorize(serverId);
+    expect(again.started.status).toBe(502);
+    expect(again.started.body.error.message).toMatch(
+      /refused to reach http:\/\/127\.0\.0\.1:\d+\/\S*: 127\.0\.0\.1 is a loopback address/,
     );
     expect(internal.received).toEqual([]);
   });

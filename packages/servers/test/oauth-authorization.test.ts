@@ -148,7 +148,7 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
     }
   });
 
-  it('refreshes an expired access token without asking the user again', async () => {
+  it('refreshes an expired access token without asking the user again, at the authorization server the resource names now', async () => {
     authorizationServer.accessTokenTtl = 1;
     const bob = new TestUser('bob');
     const connection = bob.connect(shopUrl);
@@ -159,8 +159,11 @@ describe('MCP authorization against a real authorization server (oidc-provider)'
 
       const exchanges = bob.exchanges.length;
       const found = await connection.callTool('search_products', { query: 'bread' }, { signal: signal() });
+      // The resource's metadata is read again after the 401 (SEP-2352: it may name another server now).
       expect(bob.exchanges.slice(exchanges)).toEqual([
         `401 POST ${shopUrl}`,
+        `200 GET ${new URL(shopUrl).origin}/.well-known/oauth-protected-resource/mcp`,
+        `200 GET ${authorizationServer.issuer}/.well-known/oauth-authorization-server`,
         `200 POST ${authorizationServer.issuer}/token`,
         `200 POST ${shopUrl}`,
       ]);

@@ -36,6 +36,16 @@ describe('OAuthSessionProvider', () => {
     expect(JSON.parse(JSON.stringify(saved.at(-1)))).toEqual(saved.at(-1));
   });
 
+  test('forgets the authorization server an authorization was bound to once it ends with tokens (SEP-2352)', async () => {
+    const { instance, state } = provider();
+    await instance.saveDiscoveryState({ authorizationServerUrl: 'https://old-auth.example' });
+    await instance.saveCodeVerifier('verifier-1');
+    expect(await instance.discoveryState()).toEqual({ authorizationServerUrl: 'https://old-auth.example' });
+    await instance.saveTokens({ access_token: 'token-1', token_type: 'Bearer' });
+    expect(await instance.discoveryState()).toBeUndefined();
+    expect(state()).toEqual({ tokens: { access_token: 'token-1', token_type: 'Bearer' } });
+  });
+
   test('hands the authorization page to the app', async () => {
     const { instance, opened } = provider();
     await instance.redirectToAuthorization(new URL('https://auth.example/authorize?client_id=abc'));

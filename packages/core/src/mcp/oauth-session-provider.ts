@@ -17,7 +17,10 @@ export interface OAuthClientState {
   tokens?: StoredOAuthTokens;
   /** The PKCE verifier of the authorization in progress. */
   codeVerifier?: string;
-  /** The authorization server found for the resource, bound to the authorization in progress (SEP-2352). */
+  /**
+   * The authorization server found for the resource, bound to the authorization in progress
+   * (SEP-2352); dropped once it ends with tokens, so the next authorization discovers it again.
+   */
   discovery?: OAuthDiscoveryState;
 }
 
@@ -88,8 +91,15 @@ export class OAuthSessionProvider implements OAuthClientProvider {
     return (await this.store.load()).tokens;
   }
 
+  /**
+   * Keeps the tokens an authorization (or a refresh) ended with, and forgets what bound that
+   * authorization: its PKCE verifier and the authorization server it was started at. The next one
+   * (a refresh, or a new authorization after a 401) reads the resource's metadata again, so a
+   * server that moved to another authorization server is followed there, where the client
+   * registers anew (SEP-2352), instead of being sent back to the old one.
+   */
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-    await this.update({ tokens, codeVerifier: undefined });
+    await this.update({ tokens, codeVerifier: undefined, discovery: undefined });
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
