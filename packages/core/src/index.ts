@@ -76,6 +76,7 @@ export {
 } from './loop/run-agent-loop.ts';
 export {
   IdleDeadline,
+  type InputRound,
   type McpAuthorization,
   McpClientPool,
   McpConnection,

@@ -11,6 +11,7 @@ export type {
   McpTransportConfig,
 } from './connection-options.ts';
 export { IdleDeadline } from './idle-deadline.ts';
+export type { InputRound } from './input-round.ts';
 export type { McpAuthorization } from './mcp-authorization.ts';
 export { McpClientPool, type McpLayerFailure, type McpPoolLayers } from './mcp-client-pool.ts';
 export { McpConnection, type McpRequestOptions } from './mcp-connection.ts';

@@ -3,6 +3,7 @@ import type {
   CompleteRequestParams,
   CompleteResult,
   GetPromptResult,
+  InputRequiredResult,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -16,6 +17,7 @@ import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { resolveConnectionTimeouts } from './connection-timeouts.ts';
 import { explainMcpError } from './explain-error.ts';
+import { type InputRound, withInputRound } from './input-round.ts';
 import type { McpConnectionInfo } from './mcp-connection-info.ts';
 import { withMessageSizeLimit } from './message-size-limit.ts';
 import type { ListedKind } from './open-client.ts';
@@ -176,6 +178,48 @@ export class McpConnection implements McpToolClient {
     context: ToolCallContext,
   ): Promise<CallToolResult> {
     return this.calls.call(toolName, args, context);
+  }
+
+  /**
+   * Whether the server asks its questions in `input_required` rounds (it speaks MCP 2026-07-28),
+   * so that a host may relay them to its own client with {@link callToolRound}; connects first
+   * if needed. A 2025-era server asks by requests to the connection's handlers instead.
+   */
+  async asksInRounds(options: McpRequestOptions = {}): Promise<boolean> {
+    const session = await this.sessions.acquire(
+      this.sessions.context('connecting', 'connect', options.signal),
+    );
+    return session.client.getProtocolEra() === 'modern';
+  }
+
+  /**
+   * One round of a tool call made for another client (see {@link InputRound}): resolves with the
+   * server's `CallToolResult`, or with its `input_required` answer as it came (keys, request state),
+   * for the caller to put to its client and call again with the answers. Like {@link callTool}
+   * otherwise (progress, timeout, cancelling through `context.signal`).
+   */
+  callToolRound(
+    toolName: string,
+    args: Record<string, unknown>,
+    round: InputRound,
+    context: ToolCallContext,
+  ): Promise<CallToolResult | InputRequiredResult> {
+    return this.calls.round(toolName, args, round, context);
+  }
+
+  /** Like {@link getPrompt}, one round made for another client: the server's `input_required` comes back as it is. */
+  getPromptRound(
+    name: string,
+    args: Record<string, string>,
+    round: InputRound,
+    options: McpRequestOptions = {},
+  ): Promise<GetPromptResult | InputRequiredResult> {
+    return this.sessions.ask(`getting prompt "${name}"`, options.signal, (client, request) =>
+      client.getPrompt(withInputRound({ name, arguments: args }, round), {
+        ...request,
+        allowInputRequired: true,
+      }),
+    );
   }
 
   /** Lists the server's resources (every page). */

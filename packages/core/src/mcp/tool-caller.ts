@@ -1,14 +1,17 @@
 import {
   type CallToolResult,
   type Client,
+  type InputRequiredResult,
   type RequestOptions,
   SdkError,
   SdkErrorCode,
   specTypeSchemas,
+  type Tool,
 } from '@modelcontextprotocol/client';
 import type { ToolCallContext } from '../types/layers.ts';
 import type { AskingCalls } from './asking-calls.ts';
 import { explainMcpError, type FailureContext } from './explain-error.ts';
+import { type InputRound, withInputRound } from './input-round.ts';
 import { type RunningCall, RunningCalls } from './running-calls.ts';
 import type { SessionKeeper } from './session-keeper.ts';
 import { TaskStatusListeners } from './task-status-listeners.ts';
@@ -51,38 +54,74 @@ export class ToolCaller {
   }
 
   /** Calls a tool and resolves with the server's `CallToolResult` as it came. */
-  async call(
-    toolName: string,
-    args: Record<string, unknown>,
-    context: ToolCallContext,
-  ): Promise<CallToolResult> {
-    const { sessions, timeoutMs, maxTotalTimeoutMs } = this.#settings;
-    const call = this.running.begin(context, timeoutMs);
-    const failure = sessions.context(`calling tool "${toolName}"`, 'request', context.signal, toolName);
-    try {
+  call(toolName: string, args: Record<string, unknown>, context: ToolCallContext): Promise<CallToolResult> {
+    return this.#running(toolName, context, async (call, failure) => {
       if (await this.#callsAsTask(toolName, failure, context.signal)) {
         const asTask = { ...failure, action: `calling tool "${toolName}" as a task` };
         return await this.#callAsTask(toolName, args, call, context, asTask);
       }
-      return await this.#callStep(call, failure, (client, options) => {
-        call.deadline.touch();
-        return client.callTool(
-          { name: toolName, arguments: args },
-          {
-            ...options,
-            maxTotalTimeout: maxTotalTimeoutMs,
-            resetTimeoutOnProgress: true,
-            onprogress: (progress) => {
-              call.deadline.touch();
-              context.onProgress?.(progress);
-            },
-          },
-        );
-      });
+      return await this.#callStep(call, failure, (client, options) =>
+        client.callTool({ name: toolName, arguments: args }, this.#callOptions(call, context, options)),
+      );
+    });
+  }
+
+  /**
+   * One round of a tool call relayed for another client (see {@link InputRound}): the server's
+   * `input_required` resolves as it came. A tool with an output schema is called with its
+   * definition minus that schema, since an `input_required` round carries no structured content
+   * (the relayed client checks the final result against the schema it listed).
+   */
+  round(
+    toolName: string,
+    args: Record<string, unknown>,
+    round: InputRound,
+    context: ToolCallContext,
+  ): Promise<CallToolResult | InputRequiredResult> {
+    const listed = this.#settings.tools.definition(toolName);
+    const definition = listed?.outputSchema
+      ? ({ name: listed.name, inputSchema: listed.inputSchema } as Tool)
+      : undefined;
+    return this.#running(toolName, context, (call, failure) =>
+      this.#callStep(call, failure, (client, options) =>
+        client.callTool(withInputRound({ name: toolName, arguments: args }, round), {
+          ...this.#callOptions(call, context, options),
+          allowInputRequired: true,
+          ...(definition ? { toolDefinition: definition } : {}),
+        }),
+      ),
+    );
+  }
+
+  /** Runs one tool call under its idle deadline, named while it runs. */
+  async #running<T>(
+    toolName: string,
+    context: ToolCallContext,
+    run: (call: RunningCall, failure: FailureContext) => Promise<T>,
+  ): Promise<T> {
+    const { sessions, timeoutMs } = this.#settings;
+    const call = this.running.begin(context, timeoutMs);
+    const failure = sessions.context(`calling tool "${toolName}"`, 'request', context.signal, toolName);
+    try {
+      return await run(call, failure);
     } finally {
       call.end();
       this.#settings.asking.forget(call.tag);
     }
+  }
+
+  /** A call request's options: progress restarts its deadline and reaches the caller. */
+  #callOptions(call: RunningCall, context: ToolCallContext, options: RequestOptions): RequestOptions {
+    call.deadline.touch();
+    return {
+      ...options,
+      maxTotalTimeout: this.#settings.maxTotalTimeoutMs,
+      resetTimeoutOnProgress: true,
+      onprogress: (progress) => {
+        call.deadline.touch();
+        context.onProgress?.(progress);
+      },
+    };
   }
 
   /** True when the tool must be called as a task: the server runs tasks and the tool requires one. */

@@ -54,6 +54,11 @@ export class ToolList {
     return defs;
   }
 
+  /** A listed tool's definition, by its name. */
+  definition(toolName: string): McpToolDef | undefined {
+    return this.#tools?.find((tool) => tool.name === toolName);
+  }
+
   /** A listed tool's `execution.taskSupport`. */
   taskSupport(toolName: string): TaskSupport | undefined {
     return this.#taskSupport.get(toolName);

@@ -19,6 +19,8 @@ export interface McpToolDef {
   title?: string;
   description?: string;
   inputSchema: JsonSchema;
+  /** The schema of the tool's `structuredContent`, when the server declares one. */
+  outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   /** Free-form metadata (e.g. `_meta.ui.resourceUri` for MCP Apps). */
   _meta?: Record<string, unknown>;
