@@ -59,6 +59,8 @@ async function callHearing(client: Client, name: string) {
 describe("the underlying servers' questions during a /mcp tool call", () => {
   const secretKey = randomBytes(32);
   let asking: AskingMcpServer;
+  /** The same server in the 2025 era only: its questions are requests, parked while the client answers. */
+  let legacy: AskingMcpServer;
   let gw: TestGateway;
   let replica: Gateway;
   let replicaUrl: string;
@@ -114,12 +116,22 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
 
   beforeAll(async () => {
     asking = await startAskingMcpServer();
+    legacy = await startAskingMcpServer({ eras: '2025' });
     const shared = {
       model: queuedModel(),
-      servers: [{ name: 'asking', url: asking.url }],
+      servers: [
+        { name: 'asking', url: asking.url },
+        { name: 'old', url: legacy.url },
+        { name: 'guarded', url: asking.url },
+      ],
       allowPrivateNetworks: true,
       secretKey,
-      approvalPolicy: { rules: [{ match: 'asking:wipe_*', action: 'ask' as const }] },
+      approvalPolicy: {
+        rules: [
+          { match: 'asking:wipe_*', action: 'ask' as const },
+          { match: 'guarded:*', action: 'ask' as const },
+        ],
+      },
     };
     gw = await startTestGateway('pglite', shared);
     // A second replica on the same database and configuration (and so the same secret key).
@@ -139,6 +151,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     await replica?.close();
     await gw?.close();
     await asking?.close();
+    await legacy?.close();
   });
 
   it("asks a 2026-07-28 client the server's questions round by round, and returns the server's result", async () => {
@@ -207,11 +220,112 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     expect(modes).toEqual(['url']);
   });
 
-  it('refuses the question, with a message saying why, when the client declares no way to answer it', async () => {
+  it('answers -32021 naming the server when it needs what the client does not declare (a 2026-07-28 server decides that)', async () => {
     const cannotAnswer = await connect({ sample: () => 'unused' });
-    const refused = await cannotAnswer.callTool({ name: 'asking_interview', arguments: {} });
+    const refused = await cannotAnswer
+      .callTool({ name: 'asking_interview', arguments: {} })
+      .catch((error) => error);
+    expect(refused).toMatchObject({ code: -32021 });
+    expect(refused.message).toContain('"asking" needs the client capabilities');
+    expect(refused.data).toMatchObject({ requiredCapabilities: { elicitation: { form: {} } } });
+  });
+
+  it("refuses a 2025-era server's question, with a message saying why, when the client declares no way to answer it", async () => {
+    const cannotAnswer = await connect({ sample: () => 'unused' });
+    const refused = await cannotAnswer.callTool({ name: 'old_interview', arguments: {} });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain('this MCP client declares no form-mode elicitation');
+  });
+
+  it("relays a 2026-07-28 server's rounds as they are: its keys, its questions naming it, its state wrapped in the gateway's", async () => {
+    const client = await connect({ manual: true, elicit: () => ({ action: 'cancel' }) });
+    const call = (more: Record<string, unknown> = {}) =>
+      client.callTool(
+        { name: 'asking_interview', arguments: {}, ...more },
+        { allowInputRequired: true },
+      ) as Promise<Round>;
+    const first = (await call()) as InputRequiredResult;
+    expect(Object.keys(first.inputRequests ?? {})).toEqual(['name']);
+    expect(first.inputRequests?.name).toMatchObject({
+      method: 'elicitation/create',
+      params: {
+        message: '[server "asking"] What is your name?',
+        _meta: { 'dev.switchboard/asked-by': { server: 'asking' } },
+      },
+    });
+    const second = (await call({
+      inputResponses: { name: { action: 'accept', content: { name: 'Joan' } } },
+      requestState: first.requestState,
+    })) as InputRequiredResult;
+    expect(Object.keys(second.inputRequests ?? {})).toEqual(['confirm']);
+    // The server's own state ({"name":"Joan"}) travels inside the gateway's signed one.
+    expect(second.requestState).not.toContain('Joan');
+    const done = (await call({
+      inputResponses: { confirm: { action: 'accept', content: { sure: true } } },
+      requestState: second.requestState,
+    })) as CallToolResult;
+    expect(textOf(done)).toBe('hello Joan; confirmed true');
+  });
+
+  it('refuses an answer that is not one to what was asked, and passes answers sent ahead on a first call', async () => {
+    const client = await connect({ manual: true, elicit: () => ({ action: 'cancel' }) });
+    const call = (more: Record<string, unknown> = {}) =>
+      client.callTool(
+        { name: 'asking_interview', arguments: {}, ...more },
+        { allowInputRequired: true },
+      ) as Promise<Round>;
+    const first = (await call()) as InputRequiredResult;
+    await expect(
+      call({ inputResponses: { name: { roots: 'not a list' } }, requestState: first.requestState }),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('"name" does not answer') });
+
+    const before = asking.answers.length;
+    const ahead = (await call({
+      inputResponses: { name: { action: 'decline' }, unrelated: 12345 },
+    })) as CallToolResult;
+    expect(textOf(ahead)).toBe('no name: decline');
+    expect(asking.answers.slice(before)).toEqual(['name: decline']);
+  });
+
+  it("relays a 2026-07-28 server's prompt that asks first, as a tool call's rounds, to a 2026-07-28 client", async () => {
+    const asked: string[] = [];
+    const client = await connect({
+      elicit: (message) => {
+        asked.push(message);
+        return { action: 'accept', content: { topic: 'tides' } };
+      },
+    });
+    const prompt = await client.getPrompt({ name: 'asking_briefing' });
+    expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'brief on tides' } }]);
+    expect(asked).toEqual(['[server "asking"] Which topic?']);
+  });
+
+  it("asks the person to approve a guarded call once, then relays its server's rounds, and audits it once", async () => {
+    const asked: string[] = [];
+    const client = await connect({
+      key: KEYS.bob,
+      elicit: (message) => {
+        asked.push(message);
+        if (message.startsWith('[Switchboard gateway]'))
+          return { action: 'accept', content: { approve: true } };
+        return interview('Eve', true)(message);
+      },
+    });
+    const result = await client.callTool({ name: 'guarded_interview', arguments: {} });
+    expect(textOf(result)).toBe('hello Eve; confirmed true');
+    expect(asked).toEqual([
+      expect.stringMatching(/^\[Switchboard gateway\] Allow guarded:interview to run/),
+      '[server "guarded"] What is your name?',
+      '[server "guarded"] Are you sure, Eve?',
+    ]);
+    await expect
+      .poll(async () => {
+        const { rows } = await gw.gateway.services.db.query<{ tool: string; status: string }>(
+          "SELECT tool, status FROM mcp_endpoint_calls WHERE user_id = 'bob' AND server = 'guarded'",
+        );
+        return rows;
+      })
+      .toEqual([{ tool: 'interview', status: 'ok' }]);
   });
 
   it('still forwards the questions as requests to the client on a 2025 session', async () => {
@@ -229,7 +343,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     expect(asked).toEqual(['[server "asking"] What is your name?', '[server "asking"] Are you sure, Grace?']);
   });
 
-  it("refuses a request state minted for another user, or forged, and continues only the user's own call", async () => {
+  it("refuses a request state minted for another user, or forged, and continues only the user's own call, once", async () => {
     const elicit = (): ElicitAnswer => ({ action: 'cancel' });
     const alice = await connect({ manual: true, elicit });
     const call = (client: Client, more: Record<string, unknown> = {}) =>
@@ -239,8 +353,7 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
       ) as Promise<Round>;
     const first = (await call(alice)) as InputRequiredResult;
     expect(first.resultType).toBe('input_required');
-    const [key] = Object.keys(first.inputRequests ?? {});
-    const inputResponses = { [key as string]: { action: 'accept', content: { name: 'Alice' } } };
+    const inputResponses = { name: { action: 'accept', content: { name: 'Alice' } } };
 
     const bob = await connect({ key: KEYS.bob, manual: true, elicit });
     await expect(call(bob, { inputResponses, requestState: first.requestState })).rejects.toThrow(
@@ -248,27 +361,25 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     );
     const [version, body, mac] = (first.requestState as string).split('.');
     const payload = JSON.parse(Buffer.from(body as string, 'base64url').toString());
-    payload.p.parked = 'someone-elses-call';
+    payload.p.relay.asked = { name: 'roots/list' };
     const forged = `${version}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${mac}`;
     await expect(call(alice, { inputResponses, requestState: forged })).rejects.toThrow(
       /Invalid or expired requestState/,
     );
 
+    const before = asking.answers.length;
     const second = (await call(alice, {
       inputResponses,
       requestState: first.requestState,
     })) as InputRequiredResult;
     expect(JSON.stringify(second.inputRequests)).toContain('Are you sure, Alice?');
-    // Each state continues its call once: the first one no longer names a waiting call.
-    const replayed = (await call(alice, {
-      inputResponses,
-      requestState: first.requestState,
-    })) as CallToolResult;
-    expect(replayed.isError).toBe(true);
-    expect(textOf(replayed)).toContain('Call the tool again');
-    const [confirmKey] = Object.keys(second.inputRequests ?? {});
+    // Each round's answers count once: the same state again reaches no server.
+    await expect(call(alice, { inputResponses, requestState: first.requestState })).rejects.toThrow(
+      /this round was answered already/,
+    );
+    expect(asking.answers.slice(before)).toEqual(['name: accept']);
     const done = (await call(alice, {
-      inputResponses: { [confirmKey as string]: { action: 'accept', content: { sure: true } } },
+      inputResponses: { confirm: { action: 'accept', content: { sure: true } } },
       requestState: second.requestState,
     })) as CallToolResult;
     expect(textOf(done)).toBe('hello Alice; confirmed true');
@@ -289,16 +400,38 @@ describe("the underlying servers' questions during a /mcp tool call", () => {
     expect(routed.at(-1)).toBe(replicaUrl);
   });
 
-  it('tells the client to call again when the answer for a waiting call reaches another replica', async () => {
+  it("continues a 2026-07-28 server's call on whichever replica the answers reach: the rounds carry all of it", async () => {
+    const routed: string[] = [];
+    const client = await connect({
+      key: KEYS.bob,
+      elicit: interview('Ada', true),
+      route: (body) => {
+        const target = body.includes('"requestState"') ? replicaUrl : gw.url;
+        routed.push(target);
+        return target;
+      },
+    });
+    const result = await client.callTool({ name: 'asking_interview', arguments: {} });
+    expect(textOf(result)).toBe('hello Ada; confirmed true');
+    expect(routed.filter((target) => target === replicaUrl)).toHaveLength(2);
+  });
+
+  it("tells the client to call again when the answer for a 2025-era server's waiting call reaches another replica", async () => {
     // Bob's call stays parked on the first replica until it times out.
     const client = await connect({
       key: KEYS.bob,
       elicit: () => ({ action: 'accept', content: { name: 'Ada' } }),
       route: (body) => (body.includes('"requestState"') ? replicaUrl : gw.url),
     });
-    const result = await client.callTool({ name: 'asking_interview', arguments: {} });
+    const result = await client.callTool({ name: 'old_interview', arguments: {} });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('no longer waiting on this gateway');
     expect(textOf(result)).toContain('Call the tool again');
+  });
+
+  it("parks a 2025-era server's call while a 2026-07-28 client answers its questions", async () => {
+    const client = await connect({ elicit: interview('Kay', false) });
+    const result = await client.callTool({ name: 'old_interview', arguments: {} });
+    expect(textOf(result)).toBe('hello Kay; confirmed false');
   });
 });

@@ -3,31 +3,41 @@ import {
   type ClientCapabilities,
   type InputRequiredResult,
   inputRequired,
-  PROTOCOL_VERSION_META_KEY,
+  isInputRequiredResult,
+  type LoggingMessageNotificationParams,
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
-import type { CallGate } from '../calls/call-gate.ts';
+import type { CallGate, GatePass } from '../calls/call-gate.ts';
 import { asCaller } from '../mcp/caller-identity.ts';
 import { forwardedElicitation, forwardedSampling } from './asked-by.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
-import { callDigest, type EndpointRoundState } from './endpoint-request-state.ts';
+import { callDigest, type EndpointRoundState, type RelayedRound } from './endpoint-request-state.ts';
 import { declaresForms, elicitationRefusal, ParkableCall, type StartCall } from './parkable-call.ts';
 import type { ParkedCalls } from './parked-calls.ts';
+import {
+  answersAhead,
+  missingCapabilityOf,
+  type RoundRelay,
+  relayedAnswers,
+  relayedCapabilities,
+  relayedInputRequired,
+} from './relayed-rounds.ts';
+import { servedInRounds } from './served-in-rounds.ts';
 import type { ToolApproval } from './tool-approval.ts';
 
 /** What a call through `/mcp` needs from the gateway. */
-export interface EndpointCallDeps {
+export interface EndpointCallDeps extends RoundRelay {
   /** The gateway's call gate: rate limit, approval policy, audit row. */
   calls: CallGate;
   /** Puts the gateway's approval question to the person through the client. */
   approval: ToolApproval;
   /** Signs and verifies the state of 2026-07-28 rounds (the server's `requestState.verify`). */
   requestState: RequestStateCodec<EndpointRoundState>;
-  /** Calls waiting for a 2026-07-28 client's answers to their server's questions. */
+  /** Calls waiting for a 2026-07-28 client's answers to their 2025-era server's questions. */
   parked: ParkedCalls;
 }
 
@@ -47,8 +57,11 @@ const tracer = trace.getTracer('@switchboard/server', '0.1.0');
  * `structuredContent`, `_meta`); the server's progress and log messages go to the client, and its
  * elicitation and sampling requests too when the client declared them, each naming the server
  * (see {@link forwardedElicitation}): on 2025 sessions as requests to the client; on 2026-07-28,
- * which has no server-to-client requests, as `input_required` rounds while the call waits (see
- * {@link ParkableCall}).
+ * which has no server-to-client requests, as `input_required` rounds: a 2026-07-28 server's own
+ * rounds relayed as they are (keys, its request state wrapped in the gateway's, the client's
+ * capabilities passed on, so it asks only what the client can answer; see {@link relayedInputRequired}),
+ * a 2025-era server's requests while its call waits (see {@link ParkableCall}). Each round is a
+ * request the call gate counts and decides; a round approved once is not asked about again.
  */
 export async function callEndpointTool(
   deps: EndpointCallDeps,
@@ -59,17 +72,22 @@ export async function callEndpointTool(
   client: ClientCapabilities,
 ): Promise<CallToolResult | InputRequiredResult> {
   const inRounds = servedInRounds(ctx);
+  const call = callDigest(tool, args);
   const state = inRounds ? ctx.mcpReq.requestState<EndpointRoundState>() : undefined;
-  if (typeof state === 'object' && state?.parked !== undefined) {
-    if (state.call !== callDigest(tool, args)) return errorResult(OTHER_CALL);
-    const parked = deps.parked.take(state.parked, user.id);
-    return parked ? playRound(deps, parked, ctx) : errorResult(NOT_WAITING);
+  if (typeof state === 'object' && state !== null && (state.parked !== undefined || state.relay)) {
+    if (state.call !== call) return errorResult(OTHER_CALL);
+    if (state.parked !== undefined) {
+      const parked = deps.parked.take(state.parked, user.id);
+      return parked ? playRound(deps, parked, ctx) : errorResult(NOT_WAITING);
+    }
   }
+  const relay = typeof state === 'object' && state?.call === call ? state.relay : undefined;
 
   const gate = await deps.calls.admit({ user, via: 'mcp', serverName: tool.serverName, tool: tool.tool });
   const { verdict } = gate;
   if (verdict.action === 'rate_limited' || verdict.action === 'deny') return errorResult(verdict.message);
-  if (verdict.action === 'ask') {
+  const askedBefore = verdict.action === 'ask' && relay?.approved === true;
+  if (verdict.action === 'ask' && !askedBefore) {
     const approval = await deps.approval.ask(verdict.subject, tool, args, ctx, declaresForms(client));
     if (!approval.run) {
       if (approval.status !== 'asked') await gate.record(approval.status, textOf(approval.result));
@@ -79,34 +97,26 @@ export async function callEndpointTool(
   const audit = gate.record;
 
   const start: StartCall = (relay, signal) =>
-    tracer.startActiveSpan('mcp_endpoint.tools_call', async (span) => {
-      span.setAttributes({
-        'mcp.server': tool.serverName,
-        'mcp.tool': tool.tool.name,
-        'enduser.id': user.id,
-      });
+    traced(user, tool, async () => {
       try {
         const result = (await asCaller(user.id, () =>
           tool.connection.callToolResult(tool.tool.name, args, { signal, ...relay }),
         )) as CallToolResult;
         await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
-        if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
         return result;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        span.setStatus({ code: SpanStatusCode.ERROR, message });
         await audit('failed', message);
         return errorResult(message);
-      } finally {
-        span.end();
       }
     });
+  if (inRounds && (await tool.connection.asksInRounds({ signal: ctx.mcpReq.signal }))) {
+    const approved = verdict.action === 'ask';
+    const fresh = state === undefined;
+    return relayRound(deps, user, tool, args, ctx, client, { call, relay, approved, fresh }, audit);
+  }
   if (inRounds && (client.elicitation || client.sampling))
-    return playRound(
-      deps,
-      new ParkableCall(user.id, callDigest(tool, args), client, tool.serverName, start),
-      ctx,
-    );
+    return playRound(deps, new ParkableCall(user.id, call, client, tool.serverName, start), ctx);
   return start(
     {
       serverRequests: forwardedRequests(ctx, client, tool.serverName),
@@ -114,6 +124,99 @@ export async function callEndpointTool(
     },
     ctx.mcpReq.signal,
   );
+}
+
+/**
+ * One round of a call to a 2026-07-28 server, relayed: the client's answers to the previous round
+ * (checked) and the server's request state go to the server with the client's capabilities; the
+ * server's result comes back, or its next questions as the gateway's `input_required` round. A
+ * server refusing for want of a client capability (-32021) is the client's error too.
+ */
+async function relayRound(
+  deps: EndpointCallDeps,
+  user: User,
+  tool: EndpointTool,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+  client: ClientCapabilities,
+  round: {
+    call: string;
+    relay: RelayedRound | undefined;
+    approved: boolean;
+    /** The request carries no state of the gateway's: answers it sends ahead may go to the server. */
+    fresh: boolean;
+  },
+  audit: GatePass['record'],
+): Promise<CallToolResult | InputRequiredResult> {
+  const { relay } = round;
+  const inputResponses = relay
+    ? relayedAnswers(relay, ctx.mcpReq.inputResponses, deps.answered)
+    : round.fresh
+      ? answersAhead(ctx.mcpReq.inputResponses)
+      : undefined;
+  return traced(user, tool, async () => {
+    let result: CallToolResult | InputRequiredResult;
+    try {
+      result = await asCaller(user.id, () =>
+        tool.connection.callToolRound(
+          tool.tool.name,
+          args,
+          {
+            ...(inputResponses ? { inputResponses } : {}),
+            ...(relay?.serverState !== undefined ? { requestState: relay.serverState } : {}),
+            clientCapabilities: relayedCapabilities(client),
+          },
+          {
+            signal: ctx.mcpReq.signal,
+            onProgress: (progress) => sendProgress(ctx, progress),
+            serverRequests: { onLog: (message, server) => sendLog(ctx, message, server) },
+          },
+        ),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await audit('failed', message);
+      const missing = missingCapabilityOf(error, tool.serverName);
+      if (missing) throw missing;
+      return errorResult(message);
+    }
+    if (isInputRequiredResult(result)) {
+      const approved = round.approved || relay?.approved === true;
+      return relayedInputRequired(
+        tool.serverName,
+        result,
+        { call: round.call, approved },
+        ctx,
+        deps.requestState,
+      );
+    }
+    await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
+    return result;
+  });
+}
+
+/** Runs `run` in the OTel span of one `/mcp` tool call, marked failed when it throws or ends in an error result. */
+function traced<T extends CallToolResult | InputRequiredResult>(
+  user: User,
+  tool: EndpointTool,
+  run: () => Promise<T>,
+): Promise<T> {
+  return tracer.startActiveSpan('mcp_endpoint.tools_call', async (span) => {
+    span.setAttributes({ 'mcp.server': tool.serverName, 'mcp.tool': tool.tool.name, 'enduser.id': user.id });
+    try {
+      const result = await run();
+      if ('isError' in result && result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
+      return result;
+    } catch (error) {
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 const OTHER_CALL =
@@ -146,18 +249,17 @@ async function playRound(
   });
 }
 
-/** Whether the request is of the 2026-07-28 era (its envelope names the protocol version). */
-function servedInRounds(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  return envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
-}
-
 function sendProgress(ctx: ServerContext, progress: ToolProgress): void {
   const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return;
   void ctx.mcpReq
     .notify({ method: 'notifications/progress', params: { progressToken: token, ...progress } })
     .catch(() => undefined);
+}
+
+/** Sends a server's log message to the client, on the request's response (named by its logger, else the server). */
+function sendLog(ctx: ServerContext, message: LoggingMessageNotificationParams, server: string): void {
+  void ctx.mcpReq.log(message.level, message.data, message.logger ?? server).catch(() => undefined);
 }
 
 /**
@@ -170,9 +272,7 @@ function forwardedRequests(
   server: string,
 ): CallServerRequests {
   return {
-    onLog: (message, server) => {
-      void ctx.mcpReq.log(message.level, message.data, message.logger ?? server).catch(() => undefined);
-    },
+    onLog: (message, server) => sendLog(ctx, message, server),
     // The client and server packages declare the same protocol types separately.
     ...(client.elicitation
       ? {

@@ -109,7 +109,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   });
   registerResourcePassThrough(server, deps.catalogs, connection.user);
   registerResourceSubscriptionPassThrough(server, deps.catalogs, deps.subscriptions, connection.user);
-  registerPromptPassThrough(server, deps.catalogs, connection.user);
+  registerPromptPassThrough(server, deps.catalogs, connection.user, deps);
   registerCompletionPassThrough(server, deps.catalogs, connection.user);
   connection.watchLists?.({
     user: connection.user,

@@ -6,7 +6,7 @@ import type { GatewayEnv, GatewayServices } from '../services/gateway-services.t
 import { ActivatedTools } from './activated-tools.ts';
 import { authenticateEndpoint } from './authenticate-endpoint.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
-import { endpointRequestState } from './endpoint-request-state.ts';
+import { endpointRequestState, STATE_TTL_SECONDS } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
 import { ListChangeForwarding } from './list-change-forwarding.ts';
@@ -19,6 +19,7 @@ import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { ResourceSubscriptions } from './resource-subscriptions.ts';
+import { SpentIds } from './spent-ids.ts';
 import { ToolApproval } from './tool-approval.ts';
 import { UserEventBus } from './user-event-bus.ts';
 
@@ -42,6 +43,7 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
     approval: new ToolApproval(requestState),
     requestState,
     parked: new ParkedCalls(),
+    answered: new SpentIds(STATE_TTL_SECONDS * 1000),
     ...(services.mcpMode ? { defaultMode: services.mcpMode } : {}),
   };
   const sessions = new EndpointSessions();

@@ -10,11 +10,10 @@ import {
 import { ASKED_BY_META_KEY } from './asked-by.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import { callDigest, type EndpointRoundState, STATE_TTL_SECONDS } from './endpoint-request-state.ts';
+import { SpentIds } from './spent-ids.ts';
 
 /** The key of the approval question in `inputRequests` / `inputResponses`. */
 const APPROVAL_KEY = 'approval';
-/** The most spent approvals one replica remembers; the oldest are forgotten first. */
-const MAX_SPENT = 10_000;
 
 /** What asking came to: run the call, or answer the client with this result instead. */
 export type ApprovalOutcome =
@@ -36,8 +35,8 @@ export type ApprovalOutcome =
  */
 export class ToolApproval {
   readonly #codec: RequestStateCodec<EndpointRoundState>;
-  /** Approval question ids already answered here, with when their state stops verifying (ms). */
-  readonly #spent = new Map<string, number>();
+  /** Approval question ids already answered here. */
+  readonly #spent = new SpentIds(STATE_TTL_SECONDS * 1000);
 
   constructor(codec: RequestStateCodec<EndpointRoundState>) {
     this.#codec = codec;
@@ -63,7 +62,7 @@ export class ToolApproval {
       state?.call === call &&
       state.approval !== undefined &&
       answer.kind === 'elicit' &&
-      this.#spend(state.approval)
+      this.#spent.spend(state.approval)
     ) {
       if (answer.action === 'accept' && answer.content?.approve === true) return { run: true };
       return refusal('declined', `The user did not approve ${subject}; it was not run.`);
@@ -94,18 +93,6 @@ export class ToolApproval {
         requestState: await this.#codec.mint({ call, approval: randomUUID() }, ctx),
       }),
     };
-  }
-
-  /** Marks an approval answered; false when it already was (a replayed answer). */
-  #spend(approval: string): boolean {
-    const now = Date.now();
-    if ((this.#spent.get(approval) ?? 0) > now) return false;
-    for (const [id, expires] of this.#spent) {
-      if (expires > now && this.#spent.size < MAX_SPENT) break;
-      this.#spent.delete(id);
-    }
-    this.#spent.set(approval, now + STATE_TTL_SECONDS * 1000);
-    return true;
   }
 }
 

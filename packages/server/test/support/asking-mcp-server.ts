@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
   fromJsonSchema,
   inputRequired,
   inputResponse,
+  isInitializeRequest,
   McpServer,
   type ServerContext,
+  WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { type HttpServing, serveHttp } from '@switchboard/servers';
 
@@ -16,15 +22,24 @@ export interface AskingMcpServer {
 }
 
 const noArguments = fromJsonSchema({ type: 'object', properties: {} });
+/** `route`'s input: `region`, mirrored in the `Mcp-Param-Region` header (an extension keyword the schema types lack). */
+const ROUTE_SCHEMA = {
+  type: 'object',
+  properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+} as Parameters<typeof fromJsonSchema>[0];
 
 /**
  * An MCP server over Streamable HTTP on loopback whose tools ask the client while they run
- * (multi-round-trip, so it serves both protocol eras): `interview` asks two form questions in turn,
+ * (multi-round-trip, so it serves both protocol eras; with `eras: '2025'` only the 2025 one, where
+ * its questions are requests to the client): `interview` asks two form questions in turn,
  * telling progress and a log message on the way; `summarize` asks the client's model (sampling);
  * `open_link` asks the person to open a link (URL mode); `count` tells progress and asks nothing;
- * `wipe_all` is destructive and asks nothing.
+ * `wipe_all` is destructive and asks nothing; `route` takes a `region` mirrored in the
+ * `Mcp-Param-Region` header (SEP-2243); the prompt `briefing` asks the topic first.
  */
-export async function startAskingMcpServer(): Promise<AskingMcpServer> {
+export async function startAskingMcpServer(
+  options: { eras?: 'both' | '2025' } = {},
+): Promise<AskingMcpServer> {
   const answers: string[] = [];
   const tell = async (ctx: ServerContext, progress: number, message: string) => {
     const progressToken = ctx.mcpReq._meta?.progressToken;
@@ -41,7 +56,12 @@ export async function startAskingMcpServer(): Promise<AskingMcpServer> {
   const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
   const createServer = () => {
-    const server = new McpServer({ name: 'asking', version: '1.0.0' }, { capabilities: { logging: {} } });
+    const server = new McpServer(
+      { name: 'asking', version: '1.0.0' },
+      {
+        capabilities: { logging: {} },
+      },
+    );
     server.registerTool(
       'interview',
       { description: 'Asks for a name, then for confirmation.', inputSchema: noArguments },
@@ -141,9 +161,90 @@ export async function startAskingMcpServer(): Promise<AskingMcpServer> {
       },
       async () => text('wiped'),
     );
+    server.registerPrompt('briefing', { description: 'Asks the topic, then briefs.' }, async (ctx) => {
+      const topic = inputResponse(ctx.mcpReq.inputResponses, 'topic');
+      if (topic.kind === 'elicit')
+        return {
+          messages: [{ role: 'user', content: { type: 'text', text: `brief on ${topic.content?.topic}` } }],
+        };
+      return inputRequired({
+        inputRequests: {
+          topic: inputRequired.elicit({
+            message: 'Which topic?',
+            requestedSchema: {
+              type: 'object',
+              properties: { topic: { type: 'string' } },
+              required: ['topic'],
+            },
+          }),
+        },
+      });
+    });
+    server.registerTool(
+      'route',
+      {
+        description: 'Answers with the region it was routed for.',
+        inputSchema: fromJsonSchema<{ region?: string }>(ROUTE_SCHEMA),
+      },
+      async (args) => {
+        answers.push(`route: ${args.region}`);
+        return text(`routed to ${args.region}`);
+      },
+    );
     return server;
   };
 
+  if (options.eras === '2025') {
+    const serving = await serveLegacyOnly(createServer);
+    return { url: serving.url, answers, close: serving.close };
+  }
   const serving: HttpServing = await serveHttp(createServer);
   return { url: serving.url, answers, close: () => serving.close() };
+}
+
+/**
+ * Serves `createServer` over Streamable HTTP in the 2025 era only, with sessions (so its questions
+ * are requests to the client): a 2026-07-28 request (the client's `server/discover` probe) is
+ * refused as an unsupported revision, naming 2025-11-25, so a client falls back to `initialize`,
+ * as it would with a server built on the v1 SDK.
+ */
+async function serveLegacyOnly(
+  createServer: () => McpServer,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const handle = async (request: Request): Promise<Response> => {
+    const body = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const session = request.headers.get('mcp-session-id');
+    if (session) return sessions.get(session)?.handleRequest(request) ?? new Response(null, { status: 404 });
+    if (!isInitializeRequest(body)) {
+      const id = (body as { id?: string | number } | undefined)?.id ?? null;
+      const error = {
+        code: -32022,
+        message: 'Unsupported protocol version',
+        data: { supported: ['2025-11-25'] },
+      };
+      return Response.json({ jsonrpc: '2.0', id, error }, { status: 400 });
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    await createServer().connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  };
+  const server = createHttpServer(toNodeHandler({ fetch: handle }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
