@@ -119,7 +119,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   return server;
 }
 
-/** The tool as the endpoint lists it: its endpoint name, everything else as the server gave it. */
+/** The tool as the endpoint lists it: its endpoint name, everything else (schemas verbatim) as the server gave it. */
 function toProtocolTool(entry: EndpointTool): Tool {
   const { tool } = entry;
   return {
@@ -127,6 +127,7 @@ function toProtocolTool(entry: EndpointTool): Tool {
     ...(tool.title ? { title: tool.title } : {}),
     description: tool.description ?? '',
     inputSchema: tool.inputSchema as Tool['inputSchema'],
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
     ...(tool._meta ? { _meta: tool._meta } : {}),
   };

@@ -15,6 +15,7 @@ import {
   listenedResources,
   MAX_LISTEN_RESOURCE_SUBSCRIPTIONS,
 } from './listen-resource-subscriptions.ts';
+import { paramHeaderMismatch } from './mcp-param-headers.ts';
 import { ParkedCalls } from './parked-calls.ts';
 import { ENDPOINT_PATH, METADATA_PATH, protectedResourceMetadata } from './protected-resource-metadata.ts';
 import { readJsonBody } from './read-json-body.ts';
@@ -107,6 +108,8 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
       const resources = listenedResources(read.parsedBody);
       if (resources.length > MAX_LISTEN_RESOURCE_SUBSCRIPTIONS)
         return tooManyResources(read.parsedBody, resources);
+      const mismatch = await paramHeadersOf(deps.catalogs, user, read.parsedBody, request.headers);
+      if (mismatch) return mismatch;
       return bus.serve(
         user,
         () => modern.fetch(read.request, { authInfo, parsedBody: read.parsedBody }),
@@ -144,6 +147,31 @@ function tooManyResources(body: unknown, resources: readonly string[]): Response
     },
     { status: 400 },
   );
+}
+
+/**
+ * The 400 answer to a `tools/call` of one of the user's tools whose `Mcp-Param-*` headers disagree
+ * with its arguments (see {@link paramHeaderMismatch}); undefined for any other request.
+ */
+async function paramHeadersOf(
+  catalogs: EndpointCatalogs,
+  user: User,
+  body: unknown,
+  headers: Headers,
+): Promise<Response | undefined> {
+  const message = body as {
+    id?: unknown;
+    method?: unknown;
+    params?: { name?: unknown; arguments?: unknown };
+  };
+  if (message === null || typeof message !== 'object' || message.method !== 'tools/call') return undefined;
+  const name = message.params?.name;
+  if (typeof name !== 'string') return undefined;
+  const tool = (await catalogs.get(user)).catalog.tools.get(name);
+  const error = tool && paramHeaderMismatch(tool.tool.inputSchema, message.params?.arguments, headers);
+  if (!error) return undefined;
+  const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+  return Response.json({ jsonrpc: '2.0', id, error }, { status: 400 });
 }
 
 function modeOf(request: Request): EndpointMode | undefined | Error {
