@@ -142,6 +142,25 @@ describe('calculator-storage server', () => {
     expect(read.contents[0]).toMatchObject({ text: 'spaced' });
   });
 
+  it("serves its recipes as prompts too, each putting the recipe to the model as the person's message", async () => {
+    const { prompts } = await mcp.client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['arithmetic', 'remember-a-value']);
+    expect(prompts[0]).toMatchObject({ title: 'Do arithmetic exactly' });
+    const prompt = await mcp.client.getPrompt({ name: 'arithmetic' });
+    expect(prompt.messages).toEqual([
+      {
+        role: 'user',
+        content: {
+          type: 'text',
+          text: expect.stringMatching(
+            /^Follow this recipe of the calculator-storage server\.\n\n# Do arithmetic exactly/,
+          ),
+        },
+      },
+    ]);
+    expect(prompt.messages[0].content).toMatchObject({ text: expect.stringContaining('calculate') });
+  });
+
   it('serves its recipes as tools and resources', async () => {
     const list = await mcp.callJson<{ recipes: { name: string }[] }>('list_recipes');
     expect(list.recipes.map((recipe) => recipe.name)).toEqual(['arithmetic', 'remember-a-value']);

@@ -10,12 +10,19 @@ export function recipeUri(serverName: string, recipeName: string): string {
 }
 
 /**
- * Exposes a server's recipes twice: as MCP resources (`recipe://<server>/<name>`, Markdown) for
- * clients that read resources, and as the tools `list_recipes`, `get_recipe` and
- * `search_recipes` — the canonical recipe roles the runtime resolves — for models.
+ * Exposes a server's recipes three ways: as MCP resources (`recipe://<server>/<name>`, Markdown) for
+ * clients that read resources, as prompts (named as the recipes, for a person to pick, e.g. a
+ * client's slash commands: the recipe put to the model as the person's message), and as the tools
+ * `list_recipes`, `get_recipe` and `search_recipes` — the canonical recipe roles the runtime
+ * resolves — for models.
  */
 export function registerRecipes(server: McpServer, serverName: string, book: RecipeBook): void {
   for (const recipe of book.list()) {
+    server.registerPrompt(recipe.name, { title: recipe.title, description: recipe.description }, () => {
+      const full = book.get(recipe.name);
+      const text = full ? `Follow this recipe of the ${serverName} server.\n\n${renderRecipe(full)}` : '';
+      return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+    });
     const uri = recipeUri(serverName, recipe.name);
     server.registerResource(
       `recipe-${recipe.name}`,
