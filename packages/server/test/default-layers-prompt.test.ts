@@ -40,7 +40,13 @@ describe("the gateway's default layers as the model sees them", () => {
         'autoui_webmcp_recall',
       ]),
     );
-    await expect(snapshotText(request?.system, request?.tools)).toMatchFileSnapshot(
+    // What a vendor is sent of each tool (its title and annotations are for the host's planner only).
+    const sent = request?.tools.map(({ name, description, input_schema }) => ({
+      name,
+      description,
+      input_schema,
+    }));
+    await expect(snapshotText(request?.system, sent)).toMatchFileSnapshot(
       './__snapshots__/default-layers-prompt.txt',
     );
   });
