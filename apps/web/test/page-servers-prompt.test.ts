@@ -15,7 +15,13 @@ async function firstRequest(options: { discovery?: 'lazy' | 'eager'; mode?: 'per
     catalogOptions: { discovery: { mode: options.mode ?? 'auto' } },
   });
   const [request] = provider.requests;
-  return { system: request?.system, tools: request?.tools };
+  // What a vendor is sent of each tool (its title and annotations are for the host's planner only).
+  const tools = request?.tools.map(({ name, description, input_schema }) => ({
+    name,
+    description,
+    input_schema,
+  }));
+  return { system: request?.system, tools };
 }
 
 describe("the standalone app's page servers as the model sees them", () => {
