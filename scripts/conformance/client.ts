@@ -14,6 +14,7 @@ import {
   PrivateKeyJwtProvider,
   requestJwtAuthorizationGrant,
 } from '@modelcontextprotocol/client';
+import type { McpToolDef } from '@switchboard/core';
 import { type McpAuthorization, McpConnection } from '@switchboard/core/node';
 import { headlessAuthorization } from './headless-authorization.ts';
 import { sampleArguments } from './sample-arguments.ts';
@@ -25,11 +26,13 @@ if (!serverUrl) {
 }
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string>;
+/** The protocol revision the suite runs this scenario at (a 2025 revision, or 2026-07-28). */
+const era = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? '2025-11-25';
 
 const connection = new McpConnection({
   name: 'conformance',
   transport: { type: 'http', url: serverUrl, sseFallback: false },
-  protocol: 'legacy',
+  protocol: era >= '2026-07-28' ? 'auto' : 'legacy',
   authorization: scenario.startsWith('auth/') ? authorizationFor(scenario) : undefined,
   handlers: {
     // Accepting with nothing filled in: the connection adds the schema's defaults (SEP-1034).
@@ -37,19 +40,57 @@ const connection = new McpConnection({
   },
 });
 
+/** Tool calls the scenario names in its context (`toolCalls`), made instead of one call per tool. */
+const namedCalls = (context as { toolCalls?: { name: string; arguments: Record<string, unknown> }[] })
+  .toolCalls;
+
 try {
   const tools = await connection.listTools();
-  for (const tool of tools) {
-    const output = await connection.callTool(tool.name, sampleArguments(tool.inputSchema), {
-      signal: AbortSignal.timeout(20_000),
-    });
-    console.log(`called ${tool.name}: ${JSON.stringify(output).slice(0, 200)}`);
-  }
+  const calls =
+    namedCalls ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool, tools) }));
+  for (const call of calls) await report(`called ${call.name}`, () => callTool(call.name, call.arguments));
+  // Resources and prompts, where the server has them: each read or got once.
+  const resources = await report('listed resources', () => connection.listResources());
+  for (const resource of resources ?? [])
+    await report(`read ${resource.uri}`, () => connection.readResource(resource.uri));
+  const prompts = await report('listed prompts', () => connection.listPrompts());
+  for (const prompt of prompts ?? [])
+    await report(`got prompt ${prompt.name}`, () => connection.getPrompt(prompt.name));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
   await connection.close();
+}
+
+function callTool(name: string, args: Record<string, unknown>) {
+  return connection.callTool(name, args, { signal: AbortSignal.timeout(20_000) });
+}
+
+/**
+ * Runs one step and prints what came back, or why it failed: a scenario's server may refuse a
+ * request on purpose (a method it lacks, a tool that fails), and the suite judges what was sent.
+ */
+async function report<T>(what: string, step: () => Promise<T>): Promise<T | undefined> {
+  try {
+    const result = await step();
+    console.log(`${what}: ${JSON.stringify(result).slice(0, 200)}`);
+    return result;
+  } catch (error) {
+    console.log(`${what} failed: ${error instanceof Error ? error.message : error}`);
+    return undefined;
+  }
+}
+
+/**
+ * The arguments of one call: made from the tool's schema, except for the suite's echo tool
+ * (`json_schema_echo`), which is handed another tool's input schema exactly as the connection
+ * listed it, so the suite can see whether anything of it was lost.
+ */
+function argumentsFor(tool: McpToolDef, tools: readonly McpToolDef[]): Record<string, unknown> {
+  const echoed = tools.find((other) => other.name === 'json_schema_2020_12_tool');
+  if (tool.name === 'json_schema_echo' && echoed) return { schema: echoed.inputSchema };
+  return sampleArguments(tool.inputSchema);
 }
 
 function authorizationFor(name: string): McpAuthorization {
@@ -69,7 +110,7 @@ function authorizationFor(name: string): McpAuthorization {
           algorithm: context.signing_algorithm ?? 'ES256',
         }),
       };
-    case 'auth/cross-app-access-complete-flow':
+    case 'auth/enterprise-managed-authorization':
       return {
         provider: new CrossAppAccessProvider({
           clientId: context.client_id,

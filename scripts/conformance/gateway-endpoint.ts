@@ -1,10 +1,13 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createScriptedModel } from '@switchboard/core/testing';
-import { serveHttp } from '@switchboard/servers';
+import { type HttpServing, serveHttp } from '@switchboard/servers';
 import { startShippedServers } from '../../packages/server/src/cli/start-shipped-servers.ts';
 import { createGateway, createLogger } from '../../packages/server/src/index.ts';
-import { createConformanceFixtureServer } from './conformance-fixture-server.ts';
+import {
+  createConformanceFixtureServer,
+  createJsonSchemaFixtureServer,
+} from './conformance-fixture-server.ts';
 
 /** A gateway's `/mcp` endpoint as the conformance suite reaches it. */
 export interface GatewayEndpoint {
@@ -17,40 +20,35 @@ const KEY = 'sk-conformance';
 
 /**
  * A gateway (in-memory PGlite, no model calls) with the shipped servers and the suite's fixtures
- * (a server named `test`, see {@link createConformanceFixtureServer}), its `/mcp` endpoint served
- * on loopback. With `apiKey`, requests need a user's API key: the suite cannot send headers, so a
- * second loopback listener adds `Authorization: Bearer <key>` to each request — what an MCP client
- * configured with the key sends — and hands it to the gateway. Without, the gateway is open (no
- * keys, loopback only), as `switchboard serve` runs on a workstation.
+ * (a server named `test`, see {@link createConformanceFixtureServer}, and one named `json`), its
+ * `/mcp` endpoint served on loopback. With `apiKey`, requests need a user's API key; without, the
+ * gateway is open (no users, loopback only), as `switchboard serve` runs on a workstation, and
+ * answers the holder of its per-install token. The suite cannot send headers, so a second
+ * loopback listener adds `Authorization: Bearer <key or token>` to each request — what an MCP
+ * client configured with it sends — and hands it to the gateway.
  */
 export async function startGatewayEndpoint(options: {
   apiKey: boolean;
   dataDir: string;
 }): Promise<GatewayEndpoint> {
   const shipped = await startShippedServers(['shop', 'open-data', 'calculator-storage'], options.dataDir);
-  const fixture = await serveHttp(createConformanceFixtureServer);
+  let fixture: HttpServing | undefined;
+  fixture = await serveHttp(createConformanceFixtureServer(() => (fixture as HttpServing).notify));
+  const json = await serveHttp(createJsonSchemaFixtureServer);
   const gateway = await createGateway({
     model: createScriptedModel([]),
     logger: createLogger({ level: 'silent' }),
-    servers: [...shipped.seeds, { name: 'test', url: fixture.url }],
+    servers: [...shipped.seeds, { name: 'test', url: fixture.url }, { name: 'json', url: json.url }],
     builtins: shipped.builtins,
     builtinFetch: shipped.fetch,
+    // The suite makes hundreds of calls a minute as one user (every input round is one).
+    limits: { requestsPerMinute: 10_000 },
     ...(options.apiKey
       ? { users: [{ id: 'conformance', name: 'Conformance', role: 'user' as const, apiKey: KEY }] }
       : { openAccess: true }),
   });
-  const direct = await gateway.listen(0);
-  if (!options.apiKey) {
-    return {
-      url: `${direct.replace('127.0.0.1', 'localhost')}/mcp`,
-      async close() {
-        await gateway.close();
-        await fixture.close();
-        await shipped.close();
-      },
-    };
-  }
-  const target = new URL(direct);
+  const bearer = options.apiKey ? KEY : gateway.services.localToken;
+  const target = new URL(await gateway.listen(0));
   const proxy = createServer((incoming, outgoing) => {
     const forwarded = httpRequest(
       {
@@ -58,7 +56,7 @@ export async function startGatewayEndpoint(options: {
         port: target.port,
         method: incoming.method,
         path: incoming.url,
-        headers: { ...incoming.headers, authorization: `Bearer ${KEY}` },
+        headers: { ...incoming.headers, authorization: `Bearer ${bearer}` },
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -78,7 +76,7 @@ export async function startGatewayEndpoint(options: {
         proxy.closeAllConnections();
       });
       await gateway.close();
-      await fixture.close();
+      await Promise.all([fixture.close(), json.close()]);
       await shipped.close();
     },
   };

@@ -1,14 +1,17 @@
 /**
  * `npm run conformance:client`: runs every client scenario of the official MCP conformance suite
- * (`@modelcontextprotocol/conformance`, `conformance list`) against Switchboard's client
- * (`client.ts`: core's `McpConnection`). Prints one line per scenario, the known failures with
- * their reasons, and `N passed, N failed, N skipped`; exits 1 on any other failure, or when a
- * known failure passes. The suite's results go to `test-output/conformance/client/<scenario>/`.
+ * (`@modelcontextprotocol/conformance`, `conformance list --client`) against Switchboard's client
+ * (`client.ts`: core's `McpConnection`), each at its own protocol revision and, when it applies to
+ * both eras, at 2026-07-28 too (`name@2026-07-28`). Prints one line per run, the known failures
+ * with their reasons, and `N passed, N failed, N skipped`; exits 1 on any other failure, or when a
+ * known failure passes (its entry is stale). The suite's results go to
+ * `test-output/conformance/client/<run>/`.
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KNOWN_CLIENT_FAILURES } from './known-client-failures.ts';
+import { listScenarios, revisionsOf, runName } from './list-scenarios.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 import { readScenarioVerdict } from './read-scenario-verdict.ts';
 import { runConformanceCli } from './run-conformance-cli.ts';
@@ -18,41 +21,45 @@ const CLIENT = fileURLToPath(new URL('client.ts', import.meta.url));
 /** Two at a time: `sse-retry` times the client's reconnect, which a loaded machine would skew. */
 const CONCURRENCY = 2;
 
-/** The client scenarios the installed suite knows: the `  - name` lines after "Client scenarios". */
-async function listClientScenarios(): Promise<string[]> {
-  const listed = await runConformanceCli(['list']);
-  if (listed.code !== 0) throw new Error(`conformance list failed: ${listed.stderr}`);
-  const clientPart = listed.stdout.slice(listed.stdout.indexOf('Client scenarios'));
-  return [...clientPart.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
-}
-
-const scenarios = await listClientScenarios();
+const started = performance.now();
+const runs = (await listScenarios('client')).flatMap((scenario) =>
+  revisionsOf(scenario).map((revision) => ({ scenario: scenario.name, revision })),
+);
 await rm(RESULTS, { recursive: true, force: true });
 const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLIENT)}`;
-const verdicts = await mapConcurrently(scenarios, CONCURRENCY, async (scenario) => {
-  const dir = join(RESULTS, scenario.replaceAll('/', '_'));
-  await runConformanceCli(['client', '--command', command, '--scenario', scenario, '--output-dir', dir]);
-  return { scenario, ...(await readScenarioVerdict(dir)) };
+const verdicts = await mapConcurrently(runs, CONCURRENCY, async ({ scenario, revision }) => {
+  const name = runName(scenario, revision);
+  const dir = join(RESULTS, name.replaceAll('/', '_'));
+  const args = ['client', '--command', command, '--scenario', scenario, '--output-dir', dir];
+  await runConformanceCli(revision ? [...args, '--spec-version', revision] : args);
+  return { name, ...(await readScenarioVerdict(dir)) };
 });
 
 let passed = 0;
 let failed = 0;
 let known = 0;
-for (const { scenario, passed: ok, reason } of verdicts) {
-  const knownReason = KNOWN_CLIENT_FAILURES[scenario];
+for (const { name, passed: ok, reason } of verdicts) {
+  const knownReason = KNOWN_CLIENT_FAILURES[name];
   if (ok && knownReason) {
     failed++;
-    console.log(`FAIL ${scenario} — passes now: remove it from known-client-failures.ts`);
+    console.log(`FAIL ${name} — passes now: remove it from known-client-failures.ts`);
   } else if (ok) {
     passed++;
-    console.log(`PASS ${scenario}`);
+    console.log(`PASS ${name}`);
   } else if (knownReason) {
     known++;
-    console.log(`KNOWN ${scenario} — ${knownReason} (${reason})`);
+    console.log(`KNOWN ${name} — ${knownReason} (${reason})`);
   } else {
     failed++;
-    console.log(`FAIL ${scenario} — ${reason}`);
+    console.log(`FAIL ${name} — ${reason}`);
   }
 }
-console.log(`${passed} passed, ${failed} failed, ${known} skipped`);
+for (const name of Object.keys(KNOWN_CLIENT_FAILURES).filter(
+  (run) => !verdicts.some((v) => v.name === run),
+)) {
+  failed++;
+  console.log(`FAIL known-client-failures.ts names ${name}, which the suite does not run`);
+}
+const seconds = Math.round((performance.now() - started) / 1000);
+console.log(`${passed} passed, ${failed} failed, ${known} skipped (${runs.length} runs in ${seconds} s)`);
 process.exitCode = failed > 0 ? 1 : 0;
