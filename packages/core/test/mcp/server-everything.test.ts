@@ -112,3 +112,57 @@ describe.each([
     await connection.close();
   });
 });
+
+describe.each(['auto', 'legacy'] as const)(
+  '@modelcontextprotocol/server-everything over Streamable HTTP, protocol %s',
+  (protocol) => {
+    let server: ChildServer;
+    let connection: McpConnection;
+    beforeAll(async () => {
+      const port = await freePort();
+      server = await startNodeServer(
+        [SERVER_EVERYTHING, 'streamableHttp'],
+        { PORT: String(port) },
+        'listening on port',
+      );
+      connection = new McpConnection({
+        name: 'everything-http',
+        transport: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, sseFallback: false },
+        protocol,
+        timeoutMs: 5_000,
+        handlers: {
+          elicitation: async () => ({ action: 'accept', content: { color: 'blue' } }),
+          sampling: async () => ({
+            role: 'assistant',
+            model: 'test-model',
+            content: { type: 'text', text: 'a sampled answer' },
+          }),
+        },
+      });
+    });
+    afterAll(async () => {
+      await connection.close();
+      await server.stop();
+    });
+
+    test('settles on 2025-11-25 (a 2026-07-28 probe falls back to initialize) and calls its tools, their questions answered by the handlers', async () => {
+      expect(await connection.asksInRounds()).toBe(false);
+      expect(connection.info).toMatchObject({ protocolVersion: '2025-11-25', transport: 'streamable-http' });
+      expect((await connection.callTool('echo', { message: 'over http' }, callContext())).text).toBe(
+        'Echo: over http',
+      );
+      const sampled = await connection.callTool(
+        'trigger-sampling-request',
+        { prompt: 'say something', maxTokens: 20 },
+        callContext(),
+      );
+      expect(sampled.text).toContain('a sampled answer');
+      const structured = await connection.callToolResult(
+        'get-structured-content',
+        { location: 'Chicago' },
+        callContext(),
+      );
+      expect(structured.structuredContent).toMatchObject({ temperature: expect.any(Number) });
+    });
+  },
+);
