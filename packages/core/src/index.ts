@@ -7,7 +7,7 @@
  * `buildSystemPromptWithAliases`, `buildToolsFromLayers`, `buildDiscoveryTools`,
  * `buildDiscoveryToolsWithAliases`, `activateServerTools`, `resolveCanonicalTools`, `runAgentLoop`)
  * and what other packages and applications build on; `api/` holds its report. Building blocks that
- * only core composes (schema compiling, search weights and synonym tables, context trimming, …) are
+ * only core composes (schema compiling, search weights and synonym tables, compression, …) are
  * reached through their own files by core's tests and benchmarks, not exported here.
  */
 
@@ -23,6 +23,7 @@ export {
   resolveCanonicalTools,
 } from './catalog/resolve-canonical-tools.ts';
 export { ToolCatalog, type ToolCatalogOptions } from './catalog/tool-catalog.ts';
+export { trimHistory } from './context/trim-history.ts';
 export {
   DEFAULT_GLOBAL_SEARCH_LIMIT,
   DEFAULT_GLOBAL_THRESHOLD,

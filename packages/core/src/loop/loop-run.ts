@@ -327,8 +327,9 @@ export class LoopRun {
       );
     }
     const max = this.#options.maxHistoryChars;
-    // A snapshot: the session's array keeps growing after the model call.
-    return max ? trimHistory(this.#session.messages, max) : [...this.#session.messages];
+    // A snapshot: the session's array keeps growing after the model call (trimHistory returns it
+    // as it is when it fits).
+    return [...(max ? trimHistory(this.#session.messages, max) : this.#session.messages)];
   }
 
   #snapshotMetrics(): RunMetrics {

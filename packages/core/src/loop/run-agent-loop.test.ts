@@ -597,4 +597,35 @@ describe('parallel execution', () => {
     expect(log.indexOf('end write 1')).toBeLessThan(log.indexOf('start write 2'));
     expect(log.indexOf('start read 4')).toBeLessThan(log.indexOf('end read 3'));
   });
+
+  it('sends at most maxHistoryChars of history (oldest whole turns left out), each request as it was sent', async () => {
+    const earlier: ChatMessage[] = Array.from({ length: 20 }, (_, index): ChatMessage[] => [
+      { role: 'user', content: `question ${index}` },
+      { role: 'assistant', content: `answer ${index} ${'x'.repeat(90)}` },
+    ]).flat();
+    const ask = async (maxHistoryChars: number) => {
+      const provider = createScriptedModel([
+        { toolCalls: [{ id: 'c1', name: 'calculator_webmcp_add', input: { a: 1, b: 2 } }] },
+        { text: 'It is 3.' },
+      ]);
+      const session = new AgentSession({ messages: [...earlier] });
+      await runAgentLoop('what is 1 plus 2', {
+        provider,
+        layers: [createCalculatorStorageServer().layer()],
+        discovery: 'eager',
+        session,
+        maxHistoryChars,
+      });
+      expect(session.messages).toHaveLength(earlier.length + 4);
+      return provider.requests;
+    };
+    const [trimmed] = await ask(500);
+    expect(trimmed.messages[0]).toEqual({ role: 'user', content: expect.stringMatching(/^question \d+$/) });
+    expect(trimmed.messages.length).toBeLessThan(earlier.length);
+    expect(JSON.stringify(trimmed.messages).length).toBeLessThan(1_000);
+    // Within the bound, the whole history, and the first request still ends with the question after the run.
+    const [whole] = await ask(100_000);
+    expect(whole.messages).toHaveLength(earlier.length + 1);
+    expect(whole.messages.at(-1)).toEqual({ role: 'user', content: 'what is 1 plus 2' });
+  });
 });

@@ -14,6 +14,7 @@ import { type MessageRow, toApiMessage } from '../store/message-store.ts';
 import type { SequencedEvent, StreamEvent } from '../store/stream-event.ts';
 import { settleUnsavedTurn, type UnsavedTurn, type UnsavedTurnState } from '../store/unsaved-turn.ts';
 import { turnUsage } from '../store/usage-store.ts';
+import { boundedSession } from './bounded-session.ts';
 import { forgetFailedRequest } from './forget-failed-request.ts';
 import type { LiveRun } from './live-run.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -36,6 +37,8 @@ export interface SaveTurnDeps {
   observation?: TurnObservation;
   /** Where the committed session is kept for the conversation's next turn. */
   sessions: SessionCache;
+  /** The most characters of history the stored session keeps (see {@link boundedSession}). */
+  historyChars: number;
   /**
    * How long a failed commit's outcome is looked for before the turn is reported `outcome_unknown`
    * (ms); looking goes on in the background for `leaseMs` more, so the conversation is given back as
@@ -78,9 +81,10 @@ export async function saveTurn(deps: SaveTurnDeps, turn: FinishedTurn): Promise<
   const conversationId = live.conversationId;
   const runId = live.runId;
   const full = result.session.toJSON();
-  const session = forgetFailedRequest(full, turn.startLength, result.stopReason);
-  const forgotten = session.messages.length < full.messages.length;
-  const drafts = toApiMessages(session.messages.slice(turn.startLength), turn.toolNames);
+  const kept = forgetFailedRequest(full, turn.startLength, result.stopReason);
+  const forgotten = kept.messages.length < full.messages.length;
+  const drafts = toApiMessages(kept.messages.slice(turn.startLength), turn.toolNames);
+  const session = boundedSession(kept, deps.historyChars);
   if (turn.input.kind === 'chat') {
     const index = drafts.findIndex((draft) => draft.role === 'user');
     if (index >= 0) drafts.splice(index, 1);

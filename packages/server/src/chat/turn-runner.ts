@@ -283,6 +283,7 @@ export class TurnRunner {
         logger,
         observation,
         sessions: this.#sessions,
+        historyChars: this.#options.setup.limits.historyChars,
         outcomeCheckMs: this.#options.outcomeCheckMs,
         leaseMs,
       },

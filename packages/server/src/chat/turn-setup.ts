@@ -86,6 +86,7 @@ export async function prepareTurn(deps: TurnSetupDeps, user: User, row: Conversa
       // The conversation's policy can only tighten the deployment's: the strictest answer wins.
       approvalPolicies: [deployment, row.approval_policy ?? undefined],
       toolTimeoutMs: deps.limits.toolTimeoutMs,
+      maxHistoryChars: deps.limits.historyChars,
       validator: deps.validator,
     },
   };

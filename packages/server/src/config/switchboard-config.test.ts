@@ -21,6 +21,7 @@ describe('the configuration file', () => {
       toolTurnsPerRequest: 50,
       toolTurnsPerSession: 200,
       requestsPerMinute: 30,
+      historyChars: 100_000,
     });
     expect(config.approvalPolicy?.rules?.[0]).toEqual({ match: 'shop:checkout', action: 'ask' });
     const users = configuredUsers(config, { SWITCHBOARD_ADMIN_KEY: 'sk-admin', ALICE_API_KEY: 'sk-alice' });

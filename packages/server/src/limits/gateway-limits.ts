@@ -8,6 +8,13 @@ export interface GatewayLimits {
   requestsPerMinute: number;
   /** Individual tool calls per request. */
   toolCallsPerRequest: number;
+  /**
+   * Characters of a conversation's history a model request carries at most (text, tool calls and
+   * results, after compression): the oldest whole turns are left out past it, and the stored session
+   * keeps no more than that, so a long conversation costs each turn the same. Every message stays
+   * stored and listed.
+   */
+  historyChars: number;
   /** Time a tool call may take, in ms; the clock stops while the server's question waits for the person. */
   toolTimeoutMs: number;
   /**
@@ -21,12 +28,13 @@ export interface GatewayLimits {
   idempotencyKeyTtlMs: number;
 }
 
-/** 50 tool turns per request, 200 per session, 30 requests per minute per user. */
+/** 50 tool turns per request, 200 per session, 30 requests per minute per user, 100,000 characters of history per model request. */
 export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   toolTurnsPerRequest: 50,
   toolTurnsPerSession: 200,
   requestsPerMinute: 30,
   toolCallsPerRequest: 500,
+  historyChars: 100_000,
   toolTimeoutMs: 60_000,
   elicitationTimeoutMs: 600_000,
   maxBodyBytes: 1_048_576,

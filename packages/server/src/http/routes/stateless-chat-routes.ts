@@ -108,6 +108,7 @@ async function proxyRequest(
       maxSessionToolTurns: services.limits.toolTurnsPerSession,
       maxToolCalls: services.limits.toolCallsPerRequest,
     },
+    maxHistoryChars: services.limits.historyChars,
     signal: c.req.raw.signal,
     discovery: 'eager' as const,
     validator: services.validator,
