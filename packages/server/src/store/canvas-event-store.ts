@@ -9,11 +9,19 @@ export interface CanvasEventRow {
   created_at: Date;
 }
 
-/** A conversation's canvas events in the order they happened. */
-export async function listCanvasEvents(db: Queryable, conversationId: string): Promise<CanvasEventRow[]> {
+/**
+ * A page of a conversation's canvas events in the order they happened: at most `limit`, after the
+ * event `after` when given; `more` says whether later events exist.
+ */
+export async function listCanvasEvents(
+  db: Queryable,
+  conversationId: string,
+  page: { after?: number; limit: number },
+): Promise<{ rows: CanvasEventRow[]; more: boolean }> {
   const { rows } = await db.query<CanvasEventRow>(
-    'SELECT id, run_id, kind, payload, created_at FROM canvas_events WHERE conversation_id = $1 ORDER BY id',
-    [conversationId],
+    `SELECT id, run_id, kind, payload, created_at FROM canvas_events
+     WHERE conversation_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+    [conversationId, page.after ?? 0, page.limit + 1],
   );
-  return rows;
+  return { rows: rows.slice(0, page.limit), more: rows.length > page.limit };
 }

@@ -57,24 +57,64 @@ export async function markUnanswered(
   );
 }
 
-/** A conversation's messages in order, after `afterSeq` when given, at most `limit`. */
-export async function listMessages(
-  db: Queryable,
-  conversationId: string,
-  options: { after?: string; limit?: number } = {},
-): Promise<MessageRow[]> {
-  const params: unknown[] = [conversationId];
-  let where = 'conversation_id = $1';
-  if (options.after) {
-    params.push(options.after);
-    where += ` AND seq > (SELECT seq FROM messages WHERE id = $${params.length} AND conversation_id = $1)`;
-  }
-  params.push(options.limit ?? 1_000_000);
+/** All of a conversation's messages, in order. */
+export async function listMessages(db: Queryable, conversationId: string): Promise<MessageRow[]> {
   const { rows } = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where} ORDER BY seq LIMIT $${params.length}`,
-    params,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 ORDER BY seq`,
+    [conversationId],
   );
   return rows;
+}
+
+/** Where a page of messages starts or ends: the seq of a message of the conversation. */
+export async function messageSeq(
+  db: Queryable,
+  conversationId: string,
+  messageId: string,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ seq: number }>(
+    'SELECT seq FROM messages WHERE conversation_id = $1 AND id = $2',
+    [conversationId, messageId],
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].seq);
+}
+
+/** A page of a conversation's messages, in order, and whether the conversation holds more on either side. */
+export interface MessagePage {
+  rows: MessageRow[];
+  /** Earlier messages exist before the page. */
+  earlier: boolean;
+  /** Later messages exist after the page. */
+  later: boolean;
+}
+
+/**
+ * At most `limit` messages between the seqs `after` and `before` (both left out, either open), in
+ * order: the oldest of that range, or its newest with `newest`. One query reads one row past the
+ * page to tell whether the range holds more.
+ */
+export async function pageOfMessages(
+  db: Queryable,
+  conversationId: string,
+  range: { after?: number; before?: number; limit: number; newest: boolean },
+): Promise<MessagePage> {
+  const params: unknown[] = [conversationId];
+  let where = 'conversation_id = $1';
+  if (range.after !== undefined) where += ` AND seq > $${params.push(range.after)}`;
+  if (range.before !== undefined) where += ` AND seq < $${params.push(range.before)}`;
+  const { rows } = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where}
+     ORDER BY seq ${range.newest ? 'DESC' : 'ASC'} LIMIT $${params.push(range.limit + 1)}`,
+    params,
+  );
+  const more = rows.length > range.limit;
+  const page = rows.slice(0, range.limit);
+  if (range.newest) page.reverse();
+  return {
+    rows: page,
+    earlier: range.after !== undefined || (range.newest && more),
+    later: range.before !== undefined || (!range.newest && more),
+  };
 }
 
 /**

@@ -179,8 +179,30 @@ export const turnStreamPaths = {
   '/conversations/{id}/canvas': {
     parameters: [conversationIdParam],
     get: {
-      summary: 'The canvas event log (widgets and canvas actions)',
-      responses: { '200': json(list({ type: 'object' })), ...standardErrors },
+      summary: 'A page of the canvas event log (widgets and canvas actions), oldest first',
+      parameters: [
+        {
+          name: 'after',
+          in: 'query',
+          schema: { type: 'string' },
+          description: 'The `next_cursor` of the previous page.',
+        },
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 1000 } },
+      ],
+      responses: {
+        '200': json({
+          type: 'object',
+          required: ['items', 'next_cursor'],
+          properties: {
+            items: { type: 'array', items: { type: 'object' } },
+            next_cursor: {
+              type: ['string', 'null'],
+              description: 'Pass as `after`: the next page (null at the end).',
+            },
+          },
+        }),
+        ...standardErrors,
+      },
     },
   },
 };

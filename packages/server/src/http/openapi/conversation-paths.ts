@@ -13,7 +13,6 @@ import {
   idempotencyErrors,
   idempotencyKeyParam,
   json,
-  list,
   ref,
   standardErrors,
 } from './openapi-parts.ts';
@@ -160,17 +159,49 @@ export const conversationPaths = {
   '/conversations/{id}/messages': {
     parameters: [conversationIdParam],
     get: {
-      summary: 'List messages in order',
+      summary: 'List a page of messages, in order',
+      description:
+        'Without cursors, the first page (or the last with `newest=true`). `previous_cursor` and `next_cursor` ' +
+        'are the ids to pass as `before` and `after` for the pages either side (null when there is none): a ' +
+        'client shows the newest page of a long conversation first and reads older ones as the person scrolls.',
       parameters: [
         {
           name: 'after',
           in: 'query',
           schema: { type: 'string' },
-          description: 'A message id: only later messages.',
+          description: 'A message id of this conversation: only later messages.',
         },
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 10000 } },
+        {
+          name: 'before',
+          in: 'query',
+          schema: { type: 'string' },
+          description:
+            'A message id of this conversation: only earlier messages (the newest of them, unless `newest=false`).',
+        },
+        {
+          name: 'newest',
+          in: 'query',
+          schema: { type: 'boolean' },
+          description: 'The newest messages of the range rather than the oldest (still listed in order).',
+        },
+        {
+          name: 'limit',
+          in: 'query',
+          schema: { type: 'integer', minimum: 1, maximum: 10000, default: 10000 },
+        },
       ],
-      responses: { '200': json(list(ref('Message'))), ...standardErrors },
+      responses: {
+        '200': json({
+          type: 'object',
+          required: ['items', 'previous_cursor', 'next_cursor'],
+          properties: {
+            items: { type: 'array', items: ref('Message') },
+            previous_cursor: { type: ['string', 'null'], description: 'Pass as `before`: the page before.' },
+            next_cursor: { type: ['string', 'null'], description: 'Pass as `after`: the page after.' },
+          },
+        }),
+        ...standardErrors,
+      },
     },
     post: {
       summary: 'Add a message by hand (the history the model sees is rebuilt)',

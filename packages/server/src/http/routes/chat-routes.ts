@@ -20,6 +20,9 @@ import { ApprovalRequestSchema, ChatRequestSchema, ToolResultsRequestSchema } fr
 import { turnAnswer } from '../turn-answer.ts';
 import { wantsStream, writeSse } from '../write-sse.ts';
 
+/** The most canvas events one page lists (the default page). */
+const MAX_CANVAS_EVENTS_PER_PAGE = 1_000;
+
 interface ChatBody {
   content: string;
   client_tools?: ClientToolDeclaration[];
@@ -126,8 +129,24 @@ export function chatRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.get('/:id/canvas', async (c) => {
     const id = await ownedConversation(c, services);
-    const rows = await listCanvasEvents(services.db, id);
-    return c.json({ items: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })) });
+    const limit =
+      c.req.query('limit') === undefined ? MAX_CANVAS_EVENTS_PER_PAGE : Number(c.req.query('limit'));
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CANVAS_EVENTS_PER_PAGE) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `limit must be an integer from 1 to ${MAX_CANVAS_EVENTS_PER_PAGE}`,
+      );
+    }
+    const after = c.req.query('after') ? Number(c.req.query('after')) : undefined;
+    if (after !== undefined && !(Number.isSafeInteger(after) && after >= 0)) {
+      throw new ApiError(400, 'invalid_request', 'after must be the next_cursor of a previous page');
+    }
+    const page = await listCanvasEvents(services.db, id, { after, limit });
+    return c.json({
+      items: page.rows.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+      next_cursor: page.more ? String(page.rows.at(-1)?.id) : null,
+    });
   });
 
   return app;

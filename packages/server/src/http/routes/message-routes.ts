@@ -3,25 +3,65 @@ import type { MessageDraft } from '../../messages/api-message.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { getConversation } from '../../store/conversation-store.ts';
 import { editHistory } from '../../store/edit-history.ts';
-import { deleteMessage, insertMessages, listMessages, toApiMessage } from '../../store/message-store.ts';
+import {
+  deleteMessage,
+  insertMessages,
+  messageSeq,
+  pageOfMessages,
+  toApiMessage,
+} from '../../store/message-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import { idempotently, jsonAnswer } from '../idempotency-key.ts';
 import { readBody } from '../read-body.ts';
 import { MessageInputSchema } from '../schemas.ts';
 
-/** A conversation's messages: list, add by hand, delete. */
+/** The most messages one page lists (the default page). */
+const MAX_MESSAGES_PER_PAGE = 10_000;
+
+/** A conversation's messages: list a page (cursors either way), add by hand, delete. */
 export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
 
   app.get('/:id/messages', async (c) => {
     const id = c.req.param('id');
     if (!(await getConversation(services.db, c.get('user').id, id))) throw conversationNotFound(id);
-    const limit = c.req.query('limit') === undefined ? undefined : Number(c.req.query('limit'));
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 10_000)) {
-      throw new ApiError(400, 'invalid_request', 'limit must be an integer from 1 to 10000');
+    const limit = c.req.query('limit') === undefined ? MAX_MESSAGES_PER_PAGE : Number(c.req.query('limit'));
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MESSAGES_PER_PAGE) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `limit must be an integer from 1 to ${MAX_MESSAGES_PER_PAGE}`,
+      );
     }
-    const rows = await listMessages(services.db, id, { after: c.req.query('after') || undefined, limit });
-    return c.json({ items: rows.map(toApiMessage) });
+    const newest = c.req.query('newest');
+    if (newest !== undefined && newest !== 'true' && newest !== 'false') {
+      throw new ApiError(400, 'invalid_request', 'newest must be true or false');
+    }
+    const cursor = async (name: 'after' | 'before') => {
+      const messageId = c.req.query(name);
+      if (!messageId) return undefined;
+      const seq = await messageSeq(services.db, id, messageId);
+      if (seq === undefined)
+        throw new ApiError(
+          400,
+          'invalid_request',
+          `${name} must be the id of a message of this conversation`,
+        );
+      return seq;
+    };
+    const before = await cursor('before');
+    const page = await pageOfMessages(services.db, id, {
+      after: await cursor('after'),
+      before,
+      limit,
+      newest: newest === undefined ? before !== undefined : newest === 'true',
+    });
+    return c.json({
+      items: page.rows.map(toApiMessage),
+      // Cursors name the page's own first and last messages (an empty page has none).
+      previous_cursor: (page.earlier && page.rows[0]?.id) || null,
+      next_cursor: (page.later && page.rows.at(-1)?.id) || null,
+    });
   });
 
   app.post('/:id/messages', async (c) => {
