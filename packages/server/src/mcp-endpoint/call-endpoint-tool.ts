@@ -3,7 +3,6 @@ import {
   type ClientCapabilities,
   type InputRequiredResult,
   inputRequired,
-  isInputRequiredResult,
   type LoggingMessageNotificationParams,
   type RequestStateCodec,
   type ServerContext,
@@ -16,6 +15,7 @@ import { asCaller } from '../mcp/caller-identity.ts';
 import { forwardedElicitation, forwardedSampling } from './asked-by.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import { callDigest, type EndpointRoundState, type RelayedRound } from './endpoint-request-state.ts';
+import { EndpointTasks } from './endpoint-tasks.ts';
 import { declaresForms, elicitationRefusal, ParkableCall, type StartCall } from './parkable-call.ts';
 import type { ParkedCalls } from './parked-calls.ts';
 import {
@@ -28,6 +28,7 @@ import {
 } from './relayed-rounds.ts';
 import { servedInRounds } from './served-in-rounds.ts';
 import type { ToolApproval } from './tool-approval.ts';
+import { type RoundOutcome, upstreamRound } from './upstream-round.ts';
 
 /** What a call through `/mcp` needs from the gateway. */
 export interface EndpointCallDeps extends RoundRelay {
@@ -39,6 +40,8 @@ export interface EndpointCallDeps extends RoundRelay {
   requestState: RequestStateCodec<EndpointRoundState>;
   /** Calls waiting for a 2026-07-28 client's answers to their 2025-era server's questions. */
   parked: ParkedCalls;
+  /** Runs long calls as tasks for clients that declare the tasks extension (absent: no tasks). */
+  tasks?: EndpointTasks;
 }
 
 /** How long the person may take to answer a server's question forwarded to the client (ms). */
@@ -130,7 +133,9 @@ export async function callEndpointTool(
  * One round of a call to a 2026-07-28 server, relayed: the client's answers to the previous round
  * (checked) and the server's request state go to the server with the client's capabilities; the
  * server's result comes back, or its next questions as the gateway's `input_required` round. A
- * server refusing for want of a client capability (-32021) is the client's error too.
+ * server refusing for want of a client capability (-32021) is the client's error too. For a client
+ * that declares the tasks extension, a first round that takes long becomes a task (see
+ * {@link EndpointTasks}).
  */
 async function relayRound(
   deps: EndpointCallDeps,
@@ -154,45 +159,44 @@ async function relayRound(
     : round.fresh
       ? answersAhead(ctx.mcpReq.inputResponses)
       : undefined;
-  return traced(user, tool, async () => {
-    let result: CallToolResult | InputRequiredResult;
-    try {
-      result = await asCaller(user.id, () =>
-        tool.connection.callToolRound(
-          tool.tool.name,
-          args,
-          {
-            ...(inputResponses ? { inputResponses } : {}),
-            ...(relay?.serverState !== undefined ? { requestState: relay.serverState } : {}),
-            clientCapabilities: relayedCapabilities(client),
-          },
-          {
-            signal: ctx.mcpReq.signal,
-            onProgress: (progress) => sendProgress(ctx, progress),
-            serverRequests: { onLog: (message, server) => sendLog(ctx, message, server) },
-          },
-        ),
-      );
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+  const input = {
+    ...(inputResponses ? { inputResponses } : {}),
+    ...(relay?.serverState !== undefined ? { serverState: relay.serverState } : {}),
+    clientCapabilities: relayedCapabilities(client),
+  };
+  const listen = {
+    onProgress: (progress: ToolProgress) => sendProgress(ctx, progress),
+    onLog: (message: LoggingMessageNotificationParams, server: string) => sendLog(ctx, message, server),
+  };
+  const answer = async (outcome: RoundOutcome): Promise<CallToolResult | InputRequiredResult> => {
+    if (outcome.kind === 'failed') {
+      const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
       await audit('failed', message);
-      const missing = missingCapabilityOf(error, tool.serverName);
+      const missing = missingCapabilityOf(outcome.error, tool.serverName);
       if (missing) throw missing;
       return errorResult(message);
     }
-    if (isInputRequiredResult(result)) {
+    if (outcome.kind === 'input') {
       const approved = round.approved || relay?.approved === true;
       return relayedInputRequired(
         tool.serverName,
-        result,
+        outcome.input,
         { call: round.call, approved },
         ctx,
         deps.requestState,
       );
     }
+    const { result } = outcome;
     await audit(result.isError ? 'tool_error' : 'ok', result.isError ? textOf(result) : undefined);
     return result;
-  });
+  };
+  if (deps.tasks && EndpointTasks.declaredBy(client)) {
+    const approved = round.approved || relay?.approved === true;
+    return (await deps.tasks.runOrTask({ user, tool, args, input, approved }, audit, answer, listen)) as
+      | CallToolResult
+      | InputRequiredResult;
+  }
+  return answer(await upstreamRound(user, tool, args, input, { signal: ctx.mcpReq.signal, ...listen }));
 }
 
 /** Runs `run` in the OTel span of one `/mcp` tool call, marked failed when it throws or ends in an error result. */

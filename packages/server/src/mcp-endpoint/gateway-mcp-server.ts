@@ -13,6 +13,7 @@ import { registerCompletionPassThrough } from './completion-pass-through.ts';
 import { DISCOVERY_TOOLS, isDiscoveryToolName } from './discovery-tools.ts';
 import type { EndpointCatalog, EndpointTool } from './endpoint-catalog.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
+import { TASKS_EXTENSION } from './endpoint-tasks.ts';
 import type { ListeningSession } from './list-change-forwarding.ts';
 import { registerPromptPassThrough } from './prompt-pass-through.ts';
 import { registerResourcePassThrough } from './resource-pass-through.ts';
@@ -40,6 +41,8 @@ export interface EndpointConnection {
   announceToolsChanged: (server: Server) => void;
   /** Given the connection's server, to forward its servers' list changes to it (2025 sessions). */
   watchLists?: (session: ListeningSession) => void;
+  /** Offers the tasks extension (2026-07-28 requests): `tasks/get`, `tasks/update`, `tasks/cancel`. */
+  servesTasks?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -60,6 +63,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
         prompts: { listChanged: true },
         completions: {},
         logging: {},
+        ...(connection.servesTasks && deps.tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
       },
       instructions: INSTRUCTIONS,
       requestState: { verify: deps.requestState.verify },
@@ -111,6 +115,7 @@ export function createGatewayMcpServer(deps: GatewayMcpServerDeps, connection: E
   registerResourceSubscriptionPassThrough(server, deps.catalogs, deps.subscriptions, connection.user);
   registerPromptPassThrough(server, deps.catalogs, connection.user, deps);
   registerCompletionPassThrough(server, deps.catalogs, connection.user);
+  if (connection.servesTasks) deps.tasks?.register(server, connection.user);
   connection.watchLists?.({
     user: connection.user,
     server,
@@ -138,7 +143,9 @@ async function project(
   pending: Promise<CallToolResult | InputRequiredResult>,
 ): Promise<CallToolResult | InputRequiredResult> {
   const result = await pending;
-  return 'resultType' in result && result.resultType === 'input_required'
+  // An input round or a task (CreateTaskResult) is no tool result to project.
+  const resultType = (result as { resultType?: unknown }).resultType;
+  return resultType === 'input_required' || resultType === 'task'
     ? result
     : server.projectCallToolResult(result as CallToolResult, undefined);
 }

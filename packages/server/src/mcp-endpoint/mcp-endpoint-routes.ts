@@ -8,6 +8,7 @@ import { authenticateEndpoint } from './authenticate-endpoint.ts';
 import { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { endpointRequestState, STATE_TTL_SECONDS } from './endpoint-request-state.ts';
 import { EndpointSessions } from './endpoint-sessions.ts';
+import { EndpointTasks } from './endpoint-tasks.ts';
 import { createGatewayMcpServer, type GatewayMcpServerDeps } from './gateway-mcp-server.ts';
 import { ListChangeForwarding } from './list-change-forwarding.ts';
 import {
@@ -37,9 +38,18 @@ const MAX_ACTIVATION_OWNERS = 1_000;
  */
 export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const requestState = endpointRequestState(services.requestStateKey);
+  const catalogs = new EndpointCatalogs(services.registry, services.catalogs);
   const deps: GatewayMcpServerDeps = {
     calls: services.calls,
-    catalogs: new EndpointCatalogs(services.registry, services.catalogs),
+    catalogs,
+    tasks: new EndpointTasks({
+      db: services.db,
+      bus: services.bus,
+      calls: services.calls,
+      catalogs,
+      onError: (error, taskId) =>
+        services.logger.error({ err: error, taskId }, '/mcp task could not be stored'),
+    }),
     subscriptions: new ResourceSubscriptions(),
     approval: new ToolApproval(requestState),
     requestState,
@@ -72,6 +82,7 @@ export function mcpEndpointRoutes(services: GatewayServices): Hono<GatewayEnv> {
       const requestedMode = requestInfo ? modeOf(requestInfo) : undefined;
       return createGatewayMcpServer(deps, {
         user,
+        servesTasks: true,
         requestedMode: requestedMode instanceof Error ? undefined : requestedMode,
         activated: activationsOf(user, requestedMode instanceof Error ? undefined : requestedMode),
         announceToolsChanged: () =>

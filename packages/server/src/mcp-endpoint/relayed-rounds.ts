@@ -84,8 +84,20 @@ export function relayedAnswers(
       'Invalid requestState: this round was answered already. Call again without requestState to start over.',
     );
   }
+  return checkedAnswers(relay.asked, responses);
+}
+
+/**
+ * The client's answers to what a server asked (`asked`: key → method), for the server: only those
+ * to a key asked, each checked to be an answer of its kind. Throws a JSON-RPC error (invalid
+ * params) for an answer of the wrong shape.
+ */
+export function checkedAnswers(
+  asked: Readonly<Record<string, string>>,
+  responses: Record<string, unknown> | undefined,
+): InputResponses {
   const answers: InputResponses = {};
-  for (const [key, method] of Object.entries(relay.asked)) {
+  for (const [key, method] of Object.entries(asked)) {
     if (responses === undefined || !Object.hasOwn(responses, key)) continue;
     const answer = responses[key];
     const checked = ANSWERS[method]?.['~standard'].validate(answer);
@@ -113,12 +125,7 @@ export async function relayedInputRequired(
   ctx: ServerContext,
   codec: RequestStateCodec<EndpointRoundState>,
 ): Promise<InputRequiredResult> {
-  const inputRequests: InputRequests = {};
-  const asked: Record<string, string> = {};
-  for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
-    inputRequests[key] = named(server, request);
-    asked[key] = request.method;
-  }
+  const { inputRequests, asked } = namedQuestions(server, result);
   const relay: RelayedRound = {
     round: randomUUID(),
     asked,
@@ -129,6 +136,24 @@ export async function relayedInputRequired(
     ...(Object.keys(inputRequests).length > 0 ? { inputRequests } : {}),
     requestState: await codec.mint({ call: round.call, relay }, ctx),
   });
+}
+
+/**
+ * A server's questions as the gateway puts them to its client: the same keys and requests, each
+ * form, link and sampling request naming the server; and what was asked (key → method), to check
+ * the answers against.
+ */
+export function namedQuestions(
+  server: string,
+  result: InputRequiredResult,
+): { inputRequests: InputRequests; asked: Record<string, string> } {
+  const inputRequests: InputRequests = {};
+  const asked: Record<string, string> = {};
+  for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
+    inputRequests[key] = named(server, request);
+    asked[key] = request.method;
+  }
+  return { inputRequests, asked };
 }
 
 /**

@@ -369,4 +369,28 @@ CREATE TABLE idempotency_keys (
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 `,
   },
+  {
+    version: 17,
+    name: "tool calls /mcp runs as tasks (the tasks extension), each user's, shared by replicas",
+    sql: `
+CREATE TABLE mcp_tasks (
+  id text PRIMARY KEY,
+  user_id text NOT NULL,
+  tool text NOT NULL,
+  arguments text NOT NULL,
+  client_capabilities text NOT NULL,
+  status text NOT NULL CHECK (status IN ('working', 'input_required', 'completed', 'failed', 'cancelled')),
+  status_message text,
+  input_requests text,
+  relay text,
+  result text,
+  error text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX mcp_tasks_user ON mcp_tasks (user_id);
+CREATE INDEX mcp_tasks_expiry ON mcp_tasks (expires_at);
+`,
+  },
 ];
