@@ -3,6 +3,7 @@ import { type GetPromptResult, Server } from '@modelcontextprotocol/server';
 import { CONTENT_TOOLS, PNG } from './fixture-content-tools.ts';
 import { protocolTools } from './fixture-protocol-tools.ts';
 import { fixtureRequestState, ROUND_TOOLS, roundPrompt } from './fixture-round-tools.ts';
+import { TOOL_WITH_TASK } from './fixture-task-tools.ts';
 import { type FixtureTool, fixtureTool, textResult } from './fixture-tool.ts';
 
 /**
@@ -29,7 +30,10 @@ export function createConformanceFixtureServer(notifier: () => ServerNotifier): 
     },
   };
   const tools = new Map<string, FixtureTool>(
-    [...CONTENT_TOOLS, ...ROUND_TOOLS, ...protocolTools(changes)].map((entry) => [entry.tool.name, entry]),
+    [...CONTENT_TOOLS, ...ROUND_TOOLS, ...protocolTools(changes), TOOL_WITH_TASK].map((entry) => [
+      entry.tool.name,
+      entry,
+    ]),
   );
   const changingTool = fixtureTool('changing_tool', async () => textResult('A tool the trigger added.'));
   return () => {

@@ -8,6 +8,7 @@ import {
   createConformanceFixtureServer,
   createJsonSchemaFixtureServer,
 } from './conformance-fixture-server.ts';
+import { singleToolServer, TASK_FIXTURE_SERVERS } from './fixture-task-tools.ts';
 
 /** A gateway's `/mcp` endpoint as the conformance suite reaches it. */
 export interface GatewayEndpoint {
@@ -20,7 +21,8 @@ const KEY = 'sk-conformance';
 
 /**
  * A gateway (in-memory PGlite, no model calls) with the shipped servers and the suite's fixtures
- * (a server named `test`, see {@link createConformanceFixtureServer}, and one named `json`), its
+ * (a server named `test`, see {@link createConformanceFixtureServer}, one named `json`, and the
+ * servers of the suite's task tools, see {@link TASK_FIXTURE_SERVERS}), its
  * `/mcp` endpoint served on loopback. With `apiKey`, requests need a user's API key; without, the
  * gateway is open (no users, loopback only), as `switchboard serve` runs on a workstation, and
  * answers the holder of its per-install token. The suite cannot send headers, so a second
@@ -35,14 +37,27 @@ export async function startGatewayEndpoint(options: {
   let fixture: HttpServing | undefined;
   fixture = await serveHttp(createConformanceFixtureServer(() => (fixture as HttpServing).notify));
   const json = await serveHttp(createJsonSchemaFixtureServer);
+  const taskServers = await Promise.all(
+    TASK_FIXTURE_SERVERS.map(async ({ name, tool }) => ({
+      name,
+      serving: await serveHttp(singleToolServer(name, tool)),
+    })),
+  );
   const gateway = await createGateway({
     model: createScriptedModel([]),
     logger: createLogger({ level: 'silent' }),
-    servers: [...shipped.seeds, { name: 'test', url: fixture.url }, { name: 'json', url: json.url }],
+    servers: [
+      ...shipped.seeds,
+      { name: 'test', url: fixture.url },
+      { name: 'json', url: json.url },
+      ...taskServers.map(({ name, serving }) => ({ name, url: serving.url })),
+    ],
     builtins: shipped.builtins,
     builtinFetch: shipped.fetch,
     // The suite makes hundreds of calls a minute as one user (every input round is one).
     limits: { requestsPerMinute: 10_000 },
+    // Every server's tools listed by name, however many servers (the suite calls them directly).
+    mcpMode: 'aggregate',
     ...(options.apiKey
       ? { users: [{ id: 'conformance', name: 'Conformance', role: 'user' as const, apiKey: KEY }] }
       : { openAccess: true }),
@@ -76,7 +91,11 @@ export async function startGatewayEndpoint(options: {
         proxy.closeAllConnections();
       });
       await gateway.close();
-      await Promise.all([fixture.close(), json.close()]);
+      await Promise.all([
+        fixture.close(),
+        json.close(),
+        ...taskServers.map(({ serving }) => serving.close()),
+      ]);
       await shipped.close();
     },
   };
