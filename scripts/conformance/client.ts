@@ -132,6 +132,9 @@ function authorizationFor(name: string): McpAuthorization {
       };
     case 'auth/pre-registration':
       return headlessAuthorization({ client_id: context.client_id, client_secret: context.client_secret });
+    case 'auth/dpop':
+    case 'auth/dpop-nonce':
+      return headlessAuthorization(undefined, { dpop: true });
     default:
       return headlessAuthorization();
   }

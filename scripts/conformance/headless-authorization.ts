@@ -9,10 +9,13 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 /**
  * Authorization without a person: the suite's authorization server approves at once, so
  * "opening" the authorization page is one request whose redirect carries the code. The
- * flow itself (discovery, registration, PKCE, token exchange, refresh, step-up) is the
- * product's: `OAuthSessionProvider` with the SDK behind `McpConnection`.
+ * flow itself (discovery, registration, PKCE, token exchange, refresh, step-up, DPoP with
+ * `dpop`) is the product's: `OAuthSessionProvider` with the SDK behind `McpConnection`.
  */
-export function headlessAuthorization(preRegistered?: OAuthClientInformationMixed): McpAuthorization {
+export function headlessAuthorization(
+  preRegistered?: OAuthClientInformationMixed,
+  options: { dpop?: boolean } = {},
+): McpAuthorization {
   let pending: Promise<URLSearchParams> | undefined;
   const provider = new OAuthSessionProvider({
     redirectUrl: REDIRECT_URL,
@@ -25,6 +28,7 @@ export function headlessAuthorization(preRegistered?: OAuthClientInformationMixe
     },
     clientMetadataUrl: CLIENT_METADATA_URL,
     preRegistered,
+    dpop: options.dpop,
     openAuthorizationPage: (url) => {
       pending = approve(url);
     },

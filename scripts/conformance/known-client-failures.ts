@@ -5,10 +5,6 @@
  * or is no longer run (the entry is then stale and must go).
  */
 export const KNOWN_CLIENT_FAILURES: Readonly<Record<string, string>> = {
-  'auth/dpop':
-    'DPoP (RFC 9449, SEP-1932 extension): OAuthSessionProvider asks for plain bearer tokens; it neither signs a proof at the token endpoint nor presents DPoP-bound tokens',
-  'auth/dpop-nonce':
-    'DPoP with server nonces (SEP-1932 extension): as auth/dpop, no DPoP proofs are sent at all',
   'auth/wif-jwt-bearer':
     'workload identity federation (SEP-1933 extension): the client has no provider that exchanges a workload identity JWT (urn:ietf:params:oauth:grant-type:jwt-bearer) for a token',
   ...Object.fromEntries(

@@ -88,6 +88,7 @@ export {
   OAuthSessionProvider,
   type OAuthSessionProviderOptions,
   type OAuthStateStore,
+  type StoredDpopKey,
 } from './mcp/index.ts';
 export { containsWord } from './naming/contains-word.ts';
 export { isRecallToolName, RECALL_TOOL_NAME } from './naming/recall-tool-name.ts';

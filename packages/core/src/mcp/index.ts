@@ -26,6 +26,7 @@ export {
   OAuthSessionProvider,
   type OAuthSessionProviderOptions,
   type OAuthStateStore,
+  type StoredDpopKey,
 } from './oauth-session-provider.ts';
 export type { McpTransportKind } from './open-client.ts';
 export { toToolDef } from './to-tool-def.ts';

@@ -90,4 +90,56 @@ describe('OAuthSessionProvider', () => {
     expect(withState.state?.()).toBe('flow-123');
     expect(provider().instance.state).toBeUndefined();
   });
+
+  test('with dpop, makes one DPoP key, keeps it in the store, and signs proofs with it after a restart', async () => {
+    let kept: OAuthClientState = {};
+    const store = {
+      load: () => kept,
+      save: (next: OAuthClientState) => {
+        kept = next;
+      },
+    };
+    const options = {
+      redirectUrl: 'http://127.0.0.1/cb',
+      clientMetadata: { redirect_uris: ['http://127.0.0.1/cb'] },
+      openAuthorizationPage: () => undefined,
+      store,
+      dpop: true,
+    };
+    expect(new OAuthSessionProvider({ ...options, dpop: false }).dpop).toBeUndefined();
+    const first = await new OAuthSessionProvider(options).dpop?.();
+    expect(kept.dpopKey).toMatchObject({ alg: 'ES256', thumbprint: first?.thumbprint });
+    expect(JSON.parse(JSON.stringify(kept))).toEqual(kept);
+
+    const restarted = await new OAuthSessionProvider(options).dpop?.();
+    expect(restarted?.thumbprint).toBe(first?.thumbprint);
+    const proof = (await restarted?.buildProof({ htm: 'post', htu: 'https://auth.example/token' })) as string;
+    const [header, payload, signature] = proof.split('.');
+    expect(JSON.parse(Buffer.from(header as string, 'base64url').toString())).toMatchObject({
+      typ: 'dpop+jwt',
+      alg: 'ES256',
+      jwk: { kty: 'EC', x: kept.dpopKey?.publicJwk.x },
+    });
+    expect(JSON.parse(Buffer.from(payload as string, 'base64url').toString())).toMatchObject({
+      htm: 'POST',
+      htu: 'https://auth.example/token',
+    });
+    const publicKey = await crypto.subtle.importKey(
+      'jwk',
+      kept.dpopKey?.publicJwk as JsonWebKey,
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    );
+    const verified = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      publicKey,
+      Buffer.from(signature as string, 'base64url'),
+      new TextEncoder().encode(`${header}.${payload}`),
+    );
+    expect(verified).toBe(true);
+
+    await new OAuthSessionProvider(options).invalidateCredentials('all');
+    expect(kept.dpopKey).toBeUndefined();
+  });
 });

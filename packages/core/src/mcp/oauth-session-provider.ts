@@ -1,10 +1,13 @@
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  type DpopKeyPair,
+  DpopSession,
+  generateDpopKeyPair,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 
 /**
@@ -22,6 +25,17 @@ export interface OAuthClientState {
    * (SEP-2352); dropped once it ends with tokens, so the next authorization discovers it again.
    */
   discovery?: OAuthDiscoveryState;
+  /** The DPoP signing key (with `dpop`), kept so tokens bound to it go on working after a restart. */
+  dpopKey?: StoredDpopKey;
+}
+
+/** A DPoP signing key as kept in the state (ES256; the private key is a secret, as the tokens are). */
+export interface StoredDpopKey {
+  alg: 'ES256';
+  privateJwk: JsonWebKey;
+  publicJwk: JsonWebKey;
+  /** RFC 7638 thumbprint of the public key: what the authorization server binds tokens to (`cnf.jkt`). */
+  thumbprint: string;
 }
 
 /** Where an {@link OAuthSessionProvider} keeps its {@link OAuthClientState}. */
@@ -49,6 +63,13 @@ export interface OAuthSessionProviderOptions {
   state?: string;
   /** Sends the user to the authorization page (a popup, a redirect, a printed link). */
   openAuthorizationPage: (url: URL) => void | Promise<void>;
+  /**
+   * Ask for sender-constrained tokens (DPoP, RFC 9449, SEP-1932): each token request carries a
+   * proof signed with a key of this client's (made once, kept in the state), and a token the
+   * authorization server binds to it is presented with a fresh proof on every request, server
+   * nonces included. An authorization server without DPoP issues bearer tokens as before.
+   */
+  dpop?: boolean;
 }
 
 /**
@@ -60,8 +81,11 @@ export class OAuthSessionProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
   /** The `state` the SDK puts in the authorization URL, when the options gave one. */
   readonly state?: () => string;
+  /** The DPoP session the SDK signs proofs with, when the options ask for DPoP. */
+  readonly dpop?: () => Promise<DpopSession>;
   private readonly options: OAuthSessionProviderOptions;
   private readonly store: OAuthStateStore;
+  private dpopSession?: Promise<DpopSession>;
 
   constructor(options: OAuthSessionProviderOptions) {
     this.options = options;
@@ -69,6 +93,7 @@ export class OAuthSessionProvider implements OAuthClientProvider {
     this.store = options.store ?? memoryStore();
     const { state } = options;
     if (state !== undefined) this.state = () => state;
+    if (options.dpop) this.dpop = () => (this.dpopSession ??= this.openDpopSession());
   }
 
   get redirectUrl(): string | URL {
@@ -132,7 +157,40 @@ export class OAuthSessionProvider implements OAuthClientProvider {
       tokens: drops('tokens') ? undefined : state.tokens,
       codeVerifier: drops('verifier') ? undefined : state.codeVerifier,
       discovery: drops('discovery') ? undefined : state.discovery,
+      dpopKey: scope === 'all' ? undefined : state.dpopKey,
     });
+    if (scope === 'all') this.dpopSession = undefined;
+  }
+
+  /** The DPoP session over the key kept in the state, made (and kept) the first time. */
+  private async openDpopSession(): Promise<DpopSession> {
+    const kept = (await this.store.load()).dpopKey;
+    if (kept) {
+      const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+      const [privateKey, publicKey] = await Promise.all([
+        crypto.subtle.importKey('jwk', kept.privateJwk, algorithm, false, ['sign']),
+        crypto.subtle.importKey('jwk', kept.publicJwk, algorithm, true, ['verify']),
+      ]);
+      const keyPair = {
+        privateKey,
+        publicKey,
+        publicJwk: kept.publicJwk,
+        thumbprint: kept.thumbprint,
+        alg: kept.alg,
+      };
+      return DpopSession.create({ keyPair: keyPair as DpopKeyPair });
+    }
+    const keyPair = await generateDpopKeyPair({ alg: 'ES256', extractable: true });
+    const privateJwk = await crypto.subtle.exportKey('jwk', keyPair.privateKey);
+    await this.update({
+      dpopKey: {
+        alg: 'ES256',
+        privateJwk,
+        publicJwk: keyPair.publicJwk as JsonWebKey,
+        thumbprint: keyPair.thumbprint,
+      },
+    });
+    return DpopSession.create({ keyPair });
   }
 
   private async update(change: Partial<OAuthClientState>): Promise<void> {
