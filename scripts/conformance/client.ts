@@ -15,7 +15,7 @@ import {
   requestJwtAuthorizationGrant,
 } from '@modelcontextprotocol/client';
 import type { McpToolDef } from '@switchboard/core';
-import { type McpAuthorization, McpConnection } from '@switchboard/core/node';
+import { type McpAuthorization, McpConnection, WorkloadIdentityProvider } from '@switchboard/core/node';
 import { headlessAuthorization } from './headless-authorization.ts';
 import { sampleArguments } from './sample-arguments.ts';
 
@@ -132,6 +132,13 @@ function authorizationFor(name: string): McpAuthorization {
       };
     case 'auth/pre-registration':
       return headlessAuthorization({ client_id: context.client_id, client_secret: context.client_secret });
+    case 'auth/wif-jwt-bearer':
+      return {
+        provider: new WorkloadIdentityProvider({
+          clientId: context.client_id,
+          assertion: () => context.valid_jwt,
+        }),
+      };
     case 'auth/dpop':
     case 'auth/dpop-nonce':
       return headlessAuthorization(undefined, { dpop: true });

@@ -5,8 +5,6 @@
  * or is no longer run (the entry is then stale and must go).
  */
 export const KNOWN_CLIENT_FAILURES: Readonly<Record<string, string>> = {
-  'auth/wif-jwt-bearer':
-    'workload identity federation (SEP-1933 extension): the client has no provider that exchanges a workload identity JWT (urn:ietf:params:oauth:grant-type:jwt-bearer) for a token',
   ...Object.fromEntries(
     ['no-prefetch', 'verify-digest', 'verify-size', 'verify-frontmatter'].map((name) => [
       `sep-2640-client-${name}`,

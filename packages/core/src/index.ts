@@ -89,6 +89,8 @@ export {
   type OAuthSessionProviderOptions,
   type OAuthStateStore,
   type StoredDpopKey,
+  WorkloadIdentityProvider,
+  type WorkloadIdentityProviderOptions,
 } from './mcp/index.ts';
 export { containsWord } from './naming/contains-word.ts';
 export { isRecallToolName, RECALL_TOOL_NAME } from './naming/recall-tool-name.ts';

@@ -32,3 +32,7 @@ export type { McpTransportKind } from './open-client.ts';
 export { toToolDef } from './to-tool-def.ts';
 export { toToolOutput } from './to-tool-output.ts';
 export type { ToolsChangedListener } from './tool-list.ts';
+export {
+  WorkloadIdentityProvider,
+  type WorkloadIdentityProviderOptions,
+} from './workload-identity-provider.ts';
