@@ -14,6 +14,7 @@ import {
   PrivateKeyJwtProvider,
   requestJwtAuthorizationGrant,
 } from '@modelcontextprotocol/client';
+import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { McpToolDef } from '@switchboard/core';
 import { type McpAuthorization, McpConnection, WorkloadIdentityProvider } from '@switchboard/core/node';
 import { headlessAuthorization } from './headless-authorization.ts';
@@ -56,11 +57,28 @@ try {
   const prompts = await report('listed prompts', () => connection.listPrompts());
   for (const prompt of prompts ?? [])
     await report(`got prompt ${prompt.name}`, () => connection.getPrompt(prompt.name));
+  // Skills are listed; one is loaded only when a task needs it (a model would pick it), which the
+  // suite's verification scenarios stand for: its SKILL.md, verified, then its other files.
+  const skills = await report('listed skills', () => connection.listSkills());
+  if (scenario.startsWith('sep-2640-client-verify-'))
+    for (const skill of skills ?? []) await report(`loaded skill ${skill.uri}`, () => loadSkill(skill));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
   await connection.close();
+}
+
+/** Reads a skill's SKILL.md, then each of its other files, each verified: the first that fails stops it. */
+async function loadSkill(skill: Skill): Promise<string[]> {
+  const manifest = await connection.readSkill(skill);
+  const files = [manifest.uri];
+  // A "dynamic" skill lists no files: only its SKILL.md is read.
+  for (const file of Array.isArray(skill.resources) ? skill.resources : []) {
+    if (file.uri === skill.uri) continue;
+    files.push((await connection.readSkill(skill, file.uri)).uri);
+  }
+  return files;
 }
 
 function callTool(name: string, args: Record<string, unknown>) {

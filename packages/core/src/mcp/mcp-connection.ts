@@ -9,6 +9,7 @@ import type {
   Resource,
   ResourceTemplateType as ResourceTemplate,
 } from '@modelcontextprotocol/client';
+import { type Skill, type SkillFile, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
 import type { McpServerRequestHandlers } from '../types/server-requests.ts';
 import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
@@ -257,6 +258,32 @@ export class McpConnection implements McpToolClient {
   /** Ends a {@link subscribeResource} subscription. */
   unsubscribeResource(uri: string, options: McpRequestOptions = {}): Promise<void> {
     return this.subscriptions.unsubscribe(uri, options.signal);
+  }
+
+  /**
+   * Lists the server's skills (the skills extension, SEP-2640; every page): each entry names its
+   * `SKILL.md`, its frontmatter and its files with their sizes and digests. Nothing of a skill is
+   * read until it is loaded ({@link readSkill}). Empty for a server without the extension; throws
+   * on an invalid entry.
+   */
+  async listSkills(options: McpRequestOptions = {}): Promise<Skill[]> {
+    const listing = await this.sessions.ask('listing skills', options.signal, (client, request) =>
+      new SkillsClient(client).list(undefined, request),
+    );
+    return listing.skills;
+  }
+
+  /**
+   * Reads one file of a listed skill (its `SKILL.md` by default, else `ref`, relative to the skill's
+   * root) and verifies it against the entry: listed, of the listed size and digest, and for
+   * `SKILL.md` with the entry's frontmatter. A file that fails a check is not returned: the
+   * {@link McpConnectionError} has the SDK's `SkillVerificationError` as its cause (its `reason`:
+   * `unlisted`, `size`, `digest` or `frontmatter`).
+   */
+  readSkill(skill: Skill, ref?: string, options: McpRequestOptions = {}): Promise<SkillFile> {
+    return this.sessions.ask(`reading skill file "${ref ?? skill.uri}"`, options.signal, (client, request) =>
+      new SkillsClient(client).read(skill, ref, request),
+    );
   }
 
   /** Lists the server's prompts (every page). */
