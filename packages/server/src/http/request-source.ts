@@ -35,8 +35,9 @@ export function requestSources(options: {
   const hosts = listed.includes('*')
     ? 'any'
     : new Set(
+        // A listed `name:port` names the host; the port is the listener's business.
         [...LOOPBACK_HOSTS, ...(publicOrigin ? [publicOrigin.hostname] : []), ...listed].map((host) =>
-          host.toLowerCase(),
+          host.toLowerCase().replace(/:\d+$/, ''),
         ),
       );
   const origins = new Set(
