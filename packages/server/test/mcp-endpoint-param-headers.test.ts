@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AskingMcpServer, startAskingMcpServer } from './support/asking-mcp-server.ts';
+import { type AskingMcpServer, MEASURE_SCHEMAS, startAskingMcpServer } from './support/asking-mcp-server.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
@@ -10,7 +10,7 @@ import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway
  * clients send the header, and refuses a call whose header disagrees with its arguments (400,
  * -32020), as the SDK does for its own servers' tools, before any server is reached.
  */
-describe('/mcp and x-mcp-header parameters', () => {
+describe('/mcp and tool schemas: verbatim, and x-mcp-header parameters checked', () => {
   let asking: AskingMcpServer;
   let gw: TestGateway;
   let client: Client;
@@ -75,6 +75,15 @@ describe('/mcp and x-mcp-header parameters', () => {
     const result = await client.callTool({ name: 'asking_route', arguments: { region: 'eu-west' } });
     expect(result.content).toEqual([{ type: 'text', text: 'routed to eu-west' }]);
     expect(headersSent.at(-1)).toBe('eu-west');
+  });
+
+  it('lists tool schemas as the server wrote them: 2020-12 input and output schemas, $defs and $ref untouched', async () => {
+    const { tools } = await client.listTools();
+    const measure = tools.find((tool) => tool.name === 'asking_measure');
+    expect(measure?.inputSchema).toEqual(MEASURE_SCHEMAS.input);
+    expect(measure?.outputSchema).toEqual(MEASURE_SCHEMAS.output);
+    const result = await client.callTool({ name: 'asking_measure', arguments: { unit: 'm' } });
+    expect(result.structuredContent).toEqual({ length: 3 });
   });
 
   it.each([

@@ -22,6 +22,22 @@ export interface AskingMcpServer {
 }
 
 const noArguments = fromJsonSchema({ type: 'object', properties: {} });
+/** `measure`'s schemas, in JSON Schema 2020-12 with `$defs` and a `$ref` (which must reach clients as written). */
+export const MEASURE_SCHEMAS = {
+  input: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    $defs: { unit: { type: 'string', enum: ['m', 'ft'] } },
+    properties: { unit: { $ref: '#/$defs/unit' } },
+    additionalProperties: false,
+  },
+  output: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: { length: { type: 'number' } },
+    required: ['length'],
+  },
+};
 /** `route`'s input: `region`, mirrored in the `Mcp-Param-Region` header (an extension keyword the schema types lack). */
 const ROUTE_SCHEMA = {
   type: 'object',
@@ -35,7 +51,8 @@ const ROUTE_SCHEMA = {
  * telling progress and a log message on the way; `summarize` asks the client's model (sampling);
  * `open_link` asks the person to open a link (URL mode); `count` tells progress and asks nothing;
  * `wipe_all` is destructive and asks nothing; `route` takes a `region` mirrored in the
- * `Mcp-Param-Region` header (SEP-2243); the prompt `briefing` asks the topic first.
+ * `Mcp-Param-Region` header (SEP-2243); `measure` has 2020-12 input and output schemas and answers
+ * with structured content; the prompt `briefing` asks the topic first.
  */
 export async function startAskingMcpServer(
   options: { eras?: 'both' | '2025' } = {},
@@ -180,6 +197,15 @@ export async function startAskingMcpServer(
         },
       });
     });
+    server.registerTool(
+      'measure',
+      {
+        description: 'Measures, answering with structured content.',
+        inputSchema: fromJsonSchema(MEASURE_SCHEMAS.input as Parameters<typeof fromJsonSchema>[0]),
+        outputSchema: fromJsonSchema(MEASURE_SCHEMAS.output as Parameters<typeof fromJsonSchema>[0]),
+      },
+      async () => ({ content: [{ type: 'text', text: '{"length":3}' }], structuredContent: { length: 3 } }),
+    );
     server.registerTool(
       'route',
       {
