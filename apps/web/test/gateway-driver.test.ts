@@ -32,7 +32,7 @@ describe('the gateway driver', () => {
       });
       if (url === '/api/conversations' && init.method === 'POST')
         return Response.json({ id: 'c1' }, { status: 201 });
-      if (url === '/api/conversations/c1/messages')
+      if (url === '/api/conversations/c1/messages?newest=true&limit=200')
         return Response.json({
           items: [
             { id: 'm1', role: 'user', content: 'hi' },
@@ -45,7 +45,7 @@ describe('the gateway driver', () => {
             { id: 'm3', role: 'tool', content: 'x', tool_call_id: 't1', name: 'echo' },
           ],
         });
-      if (url === '/api/conversations/c1/canvas') {
+      if (url === '/api/conversations/c1/canvas?limit=1000') {
         return Response.json({
           items: [
             {
@@ -88,6 +88,7 @@ describe('the gateway driver', () => {
       // The stored calls come back for their chips.
       history: [{ turnId: 'm1', id: 't1', name: 'echo', args: { a: 1 }, result: 'x' }],
       running: false,
+      hasOlder: false,
     });
     await driver.send('hello');
     expect(events.map((event) => (event as { type: string }).type)).toEqual([
@@ -113,9 +114,9 @@ describe('the gateway driver', () => {
       const url = String(input);
       calls.push({ method: init.method ?? 'GET', url, accept: new Headers(init.headers).get('accept') });
       if (url === '/conversations/c7') return Response.json({ id: 'c7', status: 'running' });
-      if (url === '/conversations/c7/messages')
+      if (url === '/conversations/c7/messages?newest=true&limit=200')
         return Response.json({ items: [{ id: 'm1', role: 'user', content: 'count slowly' }] });
-      if (url === '/conversations/c7/canvas' || url.startsWith('/conversations/c7/approvals?'))
+      if (url === '/conversations/c7/canvas?limit=1000' || url.startsWith('/conversations/c7/approvals?'))
         return Response.json({ items: [] });
       if (url === '/conversations/c7/stream')
         return sse([
@@ -250,11 +251,11 @@ describe('the gateway driver', () => {
     const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       if (url === '/conversations/c9') return Response.json({ id: 'c9', status: 'idle' });
-      if (url === '/conversations/c9/messages')
+      if (url === '/conversations/c9/messages?newest=true&limit=200')
         return Response.json({
           items: [{ id: 'm1', role: 'user', content: 'what is 4 plus 36', unanswered: 'interrupted' }],
         });
-      if (url === '/conversations/c9/canvas' || url.startsWith('/conversations/c9/approvals?'))
+      if (url === '/conversations/c9/canvas?limit=1000' || url.startsWith('/conversations/c9/approvals?'))
         return Response.json({ items: [] });
       if (url === '/conversations/c9/chat') {
         keys.push(new Headers(init.headers).get('idempotency-key'));
@@ -296,5 +297,70 @@ describe('the gateway driver', () => {
     expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
     expect(keys[1]).toBe(keys[0]);
     expect(events.map((event) => event.type)).toEqual(['CUSTOM', 'RUN_FINISHED']);
+  });
+
+  it('reads the newest page of messages first and older pages on request, each turn with its calls; the canvas log in pages', async () => {
+    const urls: string[] = [];
+    const message = (id: string, role: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      role,
+      content: role === 'tool' ? 'r' : id,
+      ...extra,
+    });
+    const call = (id: string) => ({
+      tool_calls: [{ id, type: 'function', function: { name: 'calc', arguments: '{}' } }],
+    });
+    const fakeFetch = async (input: RequestInfo | URL) => {
+      const url = String(input);
+      urls.push(url);
+      if (url === '/conversations/c3') return Response.json({ id: 'c3', status: 'idle' });
+      // The newest page starts in the middle of turn u2: its call's result is on this page, the call on the older one.
+      if (url === '/conversations/c3/messages?newest=true&limit=200')
+        return Response.json({
+          items: [
+            message('t2', 'tool', { tool_call_id: 'k2' }),
+            message('a2', 'assistant'),
+            message('u3', 'user'),
+          ],
+          previous_cursor: 't2',
+        });
+      if (url === '/conversations/c3/messages?before=t2&limit=200')
+        return Response.json({
+          items: [
+            message('u1', 'user'),
+            message('a1', 'assistant'),
+            message('u2', 'user'),
+            message('c2', 'assistant', { ...call('k2'), content: null }),
+          ],
+          previous_cursor: null,
+        });
+      if (url === '/conversations/c3/canvas?limit=1000')
+        return Response.json({
+          items: [{ kind: 'widget', payload: { id: 'w_1', type: 'stat', data: {} } }],
+          next_cursor: '1',
+        });
+      if (url === '/conversations/c3/canvas?limit=1000&after=1')
+        return Response.json({
+          items: [{ kind: 'widget', payload: { id: 'w_2', type: 'stat', data: {} } }],
+          next_cursor: null,
+        });
+      if (url.startsWith('/conversations/c3/approvals?')) return Response.json({ items: [] });
+      return new Response('{}', { status: 404 });
+    };
+    const storage = new MemoryStorage();
+    storage.setItem(GATEWAY_CONVERSATION_KEY, 'c3');
+    const driver = createGatewayDriver({
+      config: { ...DEFAULT_CONFIG, mode: 'gateway', apiBase: '' },
+      storage,
+      fetch: fakeFetch as typeof fetch,
+    });
+    const restored = await driver.open(() => {});
+    expect(restored.chat.map((entry) => entry.id)).toEqual(['u3']);
+    expect(restored.hasOlder).toBe(true);
+    expect(restored.canvas.map((event) => (event as { id: string }).id)).toEqual(['w_1', 'w_2']);
+    const older = await driver.loadOlder?.();
+    expect(older?.chat.map((entry) => entry.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(older?.history).toEqual([{ turnId: 'u2', id: 'k2', name: 'calc', args: {}, result: 'r' }]);
+    expect(older?.hasOlder).toBe(false);
   });
 });

@@ -34,6 +34,8 @@ export type { Seat } from './layout/hemicycle-layout.ts';
 export { hemicycleSeats } from './layout/hemicycle-layout.ts';
 export type { SankeyInput, SankeyLink, SankeyNode } from './layout/sankey-layout.ts';
 export { layoutSankey } from './layout/sankey-layout.ts';
+export type { Keyed } from './lists/keyed.ts';
+export { nameKeys } from './lists/list-keys.ts';
 export type { IncomingMessage } from './mcp-apps/message-guards.ts';
 export { isJsonRpcMessage, isMessageFrom, OPAQUE_ORIGIN } from './mcp-apps/message-guards.ts';
 export type { SandboxFrames, SandboxRoute } from './mcp-apps/route-sandbox-message.ts';

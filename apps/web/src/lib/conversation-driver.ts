@@ -42,6 +42,17 @@ export interface RestoredConversation {
   history?: HistoryCall[];
   /** A turn is still running (started before the page was reloaded): follow it with `followRunningTurn`. */
   running: boolean;
+  /** Whether the conversation has older messages than `chat`, read with {@link ConversationDriver.loadOlder}. */
+  hasOlder?: boolean;
+}
+
+/** A page of older messages of a conversation: what goes before the chat the page shows. */
+export interface OlderHistory {
+  chat: ChatEntry[];
+  /** Their finished tool calls (chips and widget sources). */
+  history: HistoryCall[];
+  /** Whether there are older messages still. */
+  hasOlder: boolean;
 }
 
 /** A server of the gateway and whether the person has connected it (`not_needed`: it uses no OAuth). */
@@ -85,6 +96,8 @@ export interface ConversationDriver {
   readonly serverContent?: ServerContentSource;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
+  /** Reads the page of messages before the oldest the page has read (when `open` said there are older ones). */
+  loadOlder?(): Promise<OlderHistory>;
   /** Delivers the events of the turn still running, from its start; resolves when it has ended. */
   followRunningTurn(): Promise<void>;
   /** Sends a user message; resolves when the run has ended. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../state/chat-log.ts';
 import type { CallChip } from '../state/turn-calls.ts';
-import { endedWithoutAnswer, replyRows, splitFirstSentence } from './chat-rows.ts';
+import { endedWithoutAnswer, replyRows, reuseRows, splitFirstSentence } from './chat-rows.ts';
 
 const entry = (id: string, role: ChatEntry['role']): ChatEntry => ({ id, role, text: id });
 const chip = (name: string): CallChip => ({ id: name, name, args: {}, result: '', elapsedMs: 1 });
@@ -50,5 +50,22 @@ describe('splitFirstSentence', () => {
   it('splits after the first full stop followed by a space', () => {
     expect(splitFirstSentence('One. Two, e.g. three.')).toEqual({ lead: 'One.', rest: 'Two, e.g. three.' });
     expect(splitFirstSentence('Only one.')).toEqual({ lead: 'Only one.', rest: '' });
+  });
+});
+
+describe('reuseRows', () => {
+  it('keeps the arrays of rows whose entries did not change, and takes the changed and new ones', () => {
+    const question = { id: 'u1', role: 'user' as const, text: 'hi' };
+    const answer = { id: 'a1', role: 'assistant' as const, text: 'Hel', streaming: true };
+    const before = replyRows([question, answer]);
+    const streamed = { ...answer, text: 'Hello' };
+    const after = reuseRows(
+      replyRows([question, streamed, { id: 'u2', role: 'user', text: 'again' }]),
+      before,
+    );
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]).toEqual([streamed]);
+    expect(after[2]).toEqual([{ id: 'u2', role: 'user', text: 'again' }]);
   });
 });

@@ -15,6 +15,22 @@ export function replyRows(entries: readonly ChatEntry[]): ChatEntry[][] {
   return rows;
 }
 
+/**
+ * `rows` with each row that holds the same entries as a row of `previous` (the same objects, in order)
+ * replaced by that row: an unchanged row stays the same array, so the chat renders nothing new for it.
+ */
+export function reuseRows(rows: ChatEntry[][], previous: readonly ChatEntry[][]): ChatEntry[][] {
+  const before = new Map(previous.map((row) => [row[0]?.id, row]));
+  return rows.map((row) => {
+    const same = before.get(row[0]?.id);
+    return same !== undefined &&
+      same.length === row.length &&
+      same.every((entry, index) => entry === row[index])
+      ? same
+      : row;
+  });
+}
+
 /** Whether the last turn has ended having called tools, but only discovery ones (no tool answered). */
 export function endedWithoutAnswer(
   entries: readonly ChatEntry[],

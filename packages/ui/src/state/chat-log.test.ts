@@ -28,7 +28,7 @@ describe('applyChatEvent', () => {
     );
     expect(chat).toEqual([
       { id: 'm1', role: 'assistant', text: 'partial', streaming: false },
-      { id: 'notice_r', role: 'notice', text: 'Stopped.', tone: 'info' },
+      { id: 'notice_1', role: 'notice', text: 'Stopped.', tone: 'info' },
     ]);
     chat = applyChatEvent(chat, at({ type: 'RUN_ERROR', message: 'model error: boom' }));
     expect(chat.at(-1)).toMatchObject({ role: 'notice', tone: 'error', text: 'model error: boom' });
@@ -79,5 +79,21 @@ describe('applyChatEvent', () => {
       ['user', 'what is 5 plus 3'],
       ['notice', 'model error: Anthropic API error (overloaded_error): Overloaded'],
     ]);
+  });
+
+  it('gives every entry an id of its own when events repeat: the same run stopping twice, errors of one millisecond, a start heard twice', () => {
+    const stop = at({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', result: { stopReason: 'aborted' } });
+    const failure = at({ type: 'RUN_ERROR', message: 'boom' });
+    const start = at({ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' });
+    const events = [start, start, stop, stop, failure, failure, start, stop, failure];
+    const discarded = at({
+      type: 'CUSTOM',
+      name: 'model_output_discarded',
+      value: { messageId: 'm1', toolCallIds: [], reason: 'retry' },
+    });
+    const chat = [...events, discarded, failure, stop].reduce(applyChatEvent, [userEntry('hi', 'u1')]);
+    const ids = chat.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(chat.filter((entry) => entry.role === 'notice')).toHaveLength(8);
   });
 });

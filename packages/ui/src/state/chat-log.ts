@@ -26,7 +26,10 @@ const STOP_NOTICES: Partial<Record<StopReason, string>> = {
 export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent): ChatEntry[] {
   switch (event.type) {
     case 'TEXT_MESSAGE_START':
-      return [...entries, { id: event.messageId, role: 'assistant', text: '', streaming: true }];
+      // A start heard again (a stream followed twice) keeps the message it started.
+      return entries.some((entry) => entry.id === event.messageId)
+        ? (entries as ChatEntry[])
+        : [...entries, { id: event.messageId, role: 'assistant', text: '', streaming: true }];
     case 'TEXT_MESSAGE_CONTENT':
       return updateEntry(
         entries,
@@ -49,7 +52,7 @@ export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent)
       return [
         ...closeStreams(entries),
         {
-          id: `notice_${event.timestamp}_${entries.length}`,
+          id: noticeId(entries),
           role: 'notice',
           text: event.message,
           tone: 'error',
@@ -59,7 +62,7 @@ export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent)
       const notice = STOP_NOTICES[event.result.stopReason];
       const closed = closeStreams(entries);
       return notice
-        ? [...closed, { id: `notice_${event.runId}`, role: 'notice', text: notice, tone: 'info' }]
+        ? [...closed, { id: noticeId(entries), role: 'notice', text: notice, tone: 'info' }]
         : closed;
     }
     default:
@@ -86,6 +89,11 @@ function updateEntry(
   const next = [...entries];
   next[index] = change(entries[index]);
   return next;
+}
+
+/** A new notice's id: `notice_<n>` for the chat's n-th notice (notices are never removed, so never reused). */
+function noticeId(entries: readonly ChatEntry[]): string {
+  return `notice_${entries.filter((entry) => entry.role === 'notice').length + 1}`;
 }
 
 function closeStreams(entries: readonly ChatEntry[]): ChatEntry[] {

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
-import { applyConsoleEvent, EMPTY_CONSOLE } from './console-log.ts';
+import { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './console-log.ts';
 
 const custom = (name: string, value: unknown) =>
   ({ type: 'CUSTOM', name, value, timestamp: 5 }) as AgentEvent;
@@ -195,5 +195,20 @@ describe('applyConsoleEvent', () => {
       ['approval', 'Switchboard asks you to approve shop:add_to_cart'],
       ['elicitation', 'server Switchboard asks for a form: Your session expired'],
     ]);
+  });
+
+  it('numbers every line once, also past the kept lines and for events of the same millisecond', () => {
+    const turn: AgentEvent[] = [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r', timestamp: 7 },
+      custom('iteration', { iteration: 1 }),
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r', result: { stopReason: 'end_turn' }, timestamp: 7 },
+    ];
+    const turns = Array.from({ length: MAX_CONSOLE_ENTRIES }, () => turn).flat();
+    const state = turns.reduce(applyConsoleEvent, EMPTY_CONSOLE);
+    const ids = state.entries.map((entry) => entry.id);
+    expect(ids).toHaveLength(MAX_CONSOLE_ENTRIES);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.at(-1)).toBe(`line_${turns.length}`);
+    expect(state.running).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import type {
 
 /** One line of the agent console. */
 export interface ConsoleEntry {
+  /** `line_<n>`: the line's number in the console, never reused (the key of its row). */
   id: string;
   kind:
     | 'run'
@@ -42,6 +43,8 @@ export interface ConsoleState {
   tokens: { input: number; output: number };
   /** Wall time of the last run, from its metrics. */
   elapsedMs: number;
+  /** How many lines were ever added (the older of them dropped past {@link MAX_CONSOLE_ENTRIES}): the next line's number. */
+  lines: number;
 }
 
 /** The console before any run. */
@@ -53,6 +56,7 @@ export const EMPTY_CONSOLE: ConsoleState = Object.freeze({
   toolErrors: 0,
   tokens: { input: 0, output: 0 },
   elapsedMs: 0,
+  lines: 0,
 }) as ConsoleState;
 
 /** The most entries kept (older ones are dropped). */
@@ -62,7 +66,7 @@ export const MAX_CONSOLE_ENTRIES = 500;
 export function applyConsoleEvent(state: ConsoleState, event: AgentEvent): ConsoleState {
   const at = event.timestamp;
   const line = (entry: Omit<ConsoleEntry, 'id' | 'timestamp'>) =>
-    push(state, { ...entry, id: `${at}_${state.entries.length}`, timestamp: at });
+    push(state, { ...entry, id: `line_${state.lines + 1}`, timestamp: at });
   switch (event.type) {
     case 'RUN_STARTED':
       return { ...line({ kind: 'run', summary: `run ${event.runId} started` }), running: true, iteration: 0 };
@@ -269,5 +273,6 @@ function push(state: ConsoleState, entry: ConsoleEntry): ConsoleState {
   return {
     ...state,
     entries: entries.length > MAX_CONSOLE_ENTRIES ? entries.slice(-MAX_CONSOLE_ENTRIES) : entries,
+    lines: state.lines + 1,
   };
 }

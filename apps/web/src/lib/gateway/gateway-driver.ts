@@ -180,6 +180,38 @@ export function createGatewayDriver(options: {
 
   const localCanvasKey = () => `${GATEWAY_CANVAS_KEY_PREFIX}${conversationId}`;
 
+  /** Where the next older page of messages ends (the oldest message read), while there are older ones. */
+  let olderCursor: string | null = null;
+  /** Messages read before the first user message of the oldest page: they belong to its older turn. */
+  let carried: StoredMessage[] = [];
+  /**
+   * Reads a page of the conversation's messages, with what was carried over from the newer page. A
+   * page that has older pages before it starts at a user message (the messages of the turn cut at its
+   * start are carried to the older page), so every call is read with the turn that made it.
+   */
+  const readMessages = async (query: string) => {
+    const page = await json<{ items: StoredMessage[]; previous_cursor: string | null }>(
+      conversation(`/messages?${query}`),
+    );
+    const items = [...page.items, ...carried];
+    olderCursor = page.previous_cursor ?? null;
+    const start = olderCursor === null ? 0 : items.findIndex((message) => message.role === 'user');
+    carried = start === -1 ? items : items.slice(0, start);
+    return { items: start === -1 ? [] : items.slice(start), hasOlder: olderCursor !== null };
+  };
+  /** The whole canvas log, a page at a time. */
+  const readCanvasLog = async () => {
+    const items: CanvasLogItem[] = [];
+    for (let after = ''; ; ) {
+      const page = await json<{ items: CanvasLogItem[]; next_cursor: string | null }>(
+        conversation(`/canvas?limit=${CANVAS_PAGE}${after && `&after=${encodeURIComponent(after)}`}`),
+      );
+      items.push(...page.items);
+      if (!page.next_cursor) return items;
+      after = page.next_cursor;
+    }
+  };
+
   const listTools = async (): Promise<BrowsableTool[]> => {
     const available = await json<{ items: AvailableTool[] }>(conversation('/tools/available'));
     const calledAs = (tool: AvailableTool) =>
@@ -216,14 +248,15 @@ export function createGatewayDriver(options: {
         }
       }
       if (!conversationId) await createConversation();
+      carried = [];
       const [messages, canvas, approvals] = await Promise.all([
-        json<{ items: StoredMessage[] }>(conversation('/messages')),
-        json<{ items: Array<{ kind: string; payload: unknown }> }>(conversation('/canvas')),
+        readMessages(`newest=true&limit=${MESSAGE_PAGE}`),
+        readCanvasLog(),
         json<{ items: Array<{ call_id: string; tool_name: string; input: unknown }> }>(
           conversation('/approvals?status=pending'),
         ),
       ]);
-      const events = canvas.items
+      const events = canvas
         .map((item) =>
           canvasEventFromAgentEvent({
             type: 'CUSTOM',
@@ -233,24 +266,10 @@ export function createGatewayDriver(options: {
           } as AgentEvent),
         )
         .filter((event): event is CanvasEvent => event !== undefined);
-      serverCanvasEvents = canvas.items.length;
+      serverCanvasEvents = canvas.length;
       const local = readLocalCanvas(storage, localCanvasKey());
       const restored: RestoredConversation = {
-        chat: messages.items
-          .filter((message) => (message.role === 'user' || message.role === 'assistant') && message.content)
-          .flatMap((message): ChatEntry[] => [
-            { id: message.id, role: message.role as 'user' | 'assistant', text: message.content ?? '' },
-            ...(message.unanswered
-              ? [
-                  {
-                    id: `${message.id}:unanswered`,
-                    role: 'notice' as const,
-                    tone: 'error' as const,
-                    text: UNANSWERED_NOTICES[message.unanswered],
-                  },
-                ]
-              : []),
-          ]),
+        chat: chatEntries(messages.items),
         canvas: local && local.serverEvents === serverCanvasEvents ? local.snapshot.events : events,
         pending: approvals.items.map((item) => ({
           id: item.call_id,
@@ -259,8 +278,18 @@ export function createGatewayDriver(options: {
         })),
         history: historyCalls(messages.items),
         running: status === 'running',
+        hasOlder: messages.hasOlder,
       };
       return restored;
+    },
+    async loadOlder() {
+      if (!olderCursor) return { chat: [], history: [], hasOlder: false };
+      const messages = await readMessages(`before=${encodeURIComponent(olderCursor)}&limit=${MESSAGE_PAGE}`);
+      return {
+        chat: chatEntries(messages.items),
+        history: historyCalls(messages.items),
+        hasOlder: messages.hasOlder,
+      };
     },
     followRunningTurn: () => follow('/stream'),
     send: (text) => send('/chat', { content: text }),
@@ -344,8 +373,40 @@ export function createGatewayDriver(options: {
     async reset() {
       await createConversation();
       serverCanvasEvents = 0;
+      olderCursor = null;
+      carried = [];
     },
   };
+}
+
+/** Messages read per page: the newest page on opening, an older one each time the person scrolls to the top. */
+const MESSAGE_PAGE = 200;
+/** Canvas events read per page. */
+const CANVAS_PAGE = 1_000;
+
+/** An event of the canvas log (`GET /conversations/:id/canvas`). */
+interface CanvasLogItem {
+  kind: string;
+  payload: unknown;
+}
+
+/** The chat entries of stored messages: user and assistant texts, and a note under a message never answered. */
+function chatEntries(messages: readonly StoredMessage[]): ChatEntry[] {
+  return messages
+    .filter((message) => (message.role === 'user' || message.role === 'assistant') && message.content)
+    .flatMap((message): ChatEntry[] => [
+      { id: message.id, role: message.role as 'user' | 'assistant', text: message.content ?? '' },
+      ...(message.unanswered
+        ? [
+            {
+              id: `${message.id}:unanswered`,
+              role: 'notice' as const,
+              tone: 'error' as const,
+              text: UNANSWERED_NOTICES[message.unanswered],
+            },
+          ]
+        : []),
+    ]);
 }
 
 /** How often one action of the person is sent at most (the first try and its retries). */
