@@ -59,6 +59,12 @@ const MATRIX: Record<string, Row> = {
   'POST /users': adminOnly(400),
   'GET /users/{id}': adminOnly(200),
   'PATCH /users/{id}': adminOnly(400),
+  'GET /users/{id}/keys': adminOnly(200),
+  'POST /users/{id}/keys': adminOnly(400),
+  // No such key of alice's.
+  'DELETE /users/{id}/keys/{keyId}': adminOnly(404),
+  'POST /policy/preview': adminOnly(400),
+  'GET /audit': adminOnly(200),
   'POST /chat/v1/conversation': user(400, 400),
   'GET /conversations': user(200, 200),
   'POST /conversations': user(201, 201),
@@ -175,6 +181,7 @@ describe('the authorization matrix: every route × {no credentials, another site
       .replace('{serverId}', ids.server)
       .replace('{toolName}', 'echo')
       .replace('{requestId}', 'req_unknown')
+      .replace('{keyId}', 'key_unknown')
       .replace('{key}', 'unknown-key');
 
   const call = (role: Role, method: string, path: string, json: unknown = {}) => {

@@ -77,6 +77,8 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
       id: created.body.id,
       name: 'Dave',
       role: 'user',
+      disabled: false,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       oauth_subjects: ['dave-1', 'dave-2'],
     });
     const configured = await gw.admin.get('/users/alice');
@@ -84,6 +86,8 @@ describe('/mcp OAuth subjects of users created through the API (oidc-provider)',
       id: 'alice',
       name: 'Alice',
       role: 'user',
+      disabled: false,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       oauth_subjects: [],
       configured_oauth_subjects: ['alice-sso'],
     });

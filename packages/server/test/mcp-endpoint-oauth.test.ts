@@ -193,10 +193,8 @@ describe('/mcp with an authorization server (oidc-provider): OAuth access tokens
   it('lets a configured user without an API key in with OAuth only', async () => {
     const dana = await connectWith((await authorize('dana-sso')).provider);
     expect((await dana.listTools()).tools.map((tool) => tool.name)).toContain('shop_get_cart');
-    const { rows } = await gw.gateway.services.db.query<{ api_key_hash: string | null }>(
-      "SELECT api_key_hash FROM users WHERE id = 'dana'",
-    );
-    expect(rows).toEqual([{ api_key_hash: null }]);
+    const { rows } = await gw.gateway.services.db.query("SELECT id FROM api_keys WHERE user_id = 'dana'");
+    expect(rows).toEqual([]);
   });
 
   it('answers a token without the scopes the gateway requires with 403 insufficient_scope naming them', async () => {

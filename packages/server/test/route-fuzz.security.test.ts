@@ -14,7 +14,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 /** The event-loop lag the issue allows while one user's input is processed. */
 const MAX_LAG_MS = 100;
 /** Routes only administrators may call: fuzzed as the administrator, so the body is what is tested. */
-const ADMIN_ROUTES = new Set(['PUT /policy', 'POST /users', 'PATCH /users/{id}', 'PATCH /servers/{id}']);
+const ADMIN_ROUTES = new Set([
+  'PUT /policy',
+  'POST /policy/preview',
+  'POST /users',
+  'PATCH /users/{id}',
+  'POST /users/{id}/keys',
+  'PATCH /servers/{id}',
+]);
 
 interface Operation {
   route: string;

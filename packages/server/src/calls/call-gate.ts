@@ -1,4 +1,5 @@
 import {
+  type ApprovalAction,
   type ApprovalPolicy,
   decideApproval,
   type McpToolClient,
@@ -147,9 +148,7 @@ export class CallGate {
         };
       }
     }
-    const server = sanitizeServerName(call.serverName);
-    const subject = `${server}:${call.tool.name}`;
-    const action = decideApproval([await this.#deps.policy()], server, call.tool.name, call.tool.annotations);
+    const { action, subject } = approvalOf(await this.#deps.policy(), call.serverName, call.tool);
     if (action === 'deny')
       return {
         action: 'deny',
@@ -157,4 +156,20 @@ export class CallGate {
       };
     return action === 'ask' ? { action: 'ask', subject } : { action: 'allow' };
   }
+}
+
+/**
+ * What the deployment's approval policy decides for a tool of a server (its registered name; rules
+ * match the sanitized form, `subject`): the gate's decision, and the answer of `POST /policy/preview`.
+ */
+export function approvalOf(
+  policy: ApprovalPolicy | undefined,
+  serverName: string,
+  tool: Pick<McpToolDef, 'name' | 'annotations'>,
+): { action: ApprovalAction; subject: string } {
+  const server = sanitizeServerName(serverName);
+  return {
+    action: decideApproval([policy], server, tool.name, tool.annotations),
+    subject: `${server}:${tool.name}`,
+  };
 }

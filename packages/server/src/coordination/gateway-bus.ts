@@ -27,7 +27,8 @@ export type ControlMessage =
   | { type: 'question-answered'; requestId: string }
   | { type: 'servers-changed' }
   | ServerListChangedMessage
-  | { type: 'settings-changed' };
+  | { type: 'settings-changed' }
+  | { type: 'users-changed' };
 
 /**
  * A replica's connection heard a server announce a list change (`userId`: on that user's own

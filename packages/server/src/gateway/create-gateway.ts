@@ -275,6 +275,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await registry.start();
   const settings = new SettingsStore({ db, bus, approvalPolicy: options.approvalPolicy });
   await settings.start();
+  const users = new UserCache(db, { bus });
+  await users.start();
   const catalogs = new CatalogCache(
     options.embeddings
       ? {
@@ -343,7 +345,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     catalogs,
     limits,
     rateLimiter,
-    users: new UserCache(db),
+    users,
     endpointAudit,
     calls,
     validator,
@@ -422,6 +424,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await questions.close();
       await services.endpointAudit.flush();
       await settings.close();
+      await users.close();
       await registry.close();
       await guard?.close();
       await bus.close();

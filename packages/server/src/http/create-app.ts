@@ -12,6 +12,8 @@ import { logRequests } from './log-requests.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { refuseForeignSources } from './request-source.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { apiKeyRoutes } from './routes/api-key-routes.ts';
+import { auditRoutes } from './routes/audit-routes.ts';
 import { authorizationRoutes } from './routes/authorization-routes.ts';
 import { chatRoutes } from './routes/chat-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
@@ -25,6 +27,7 @@ import { serverRoutes } from './routes/server-routes.ts';
 import { signInConfigRoute } from './routes/sign-in-config-route.ts';
 import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
 import { toolRoutes } from './routes/tool-routes.ts';
+import { usageRoutes } from './routes/usage-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { serveWebApp, type WebAppOptions } from './serve-web-app.ts';
 import { toApiError } from './to-api-error.ts';
@@ -96,6 +99,9 @@ export function createApp(
   api.route('/servers', authorizationRoutes(services));
   api.route('/', accountRoutes(services));
   api.route('/', userRoutes(services));
+  api.route('/', apiKeyRoutes(services));
+  api.route('/', usageRoutes(services));
+  api.route('/', auditRoutes(services));
 
   app.route('/api', api);
   if (options.webDir && existsSync(join(options.webDir, 'index.html')))

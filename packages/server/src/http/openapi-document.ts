@@ -1,3 +1,4 @@
+import { auditPaths } from './openapi/audit-paths.ts';
 import { authorizationPaths, authorizationSchemas } from './openapi/authorization-paths.ts';
 import { chatPaths, chatSchemas, turnStreamPaths } from './openapi/chat-paths.ts';
 import { conversationPaths, conversationSchemas } from './openapi/conversation-paths.ts';
@@ -108,6 +109,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...userPaths,
       ...policyPaths,
       ...usagePaths,
+      ...auditPaths,
       ...signInPaths,
       ...modelPaths,
       ...mcpPaths,

@@ -387,8 +387,16 @@ export const UserCreateSchema: JsonSchema = {
 export const UserUpdateSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['oauth_subjects'],
-  properties: { oauth_subjects: OAuthSubjects },
+  minProperties: 1,
+  properties: {
+    oauth_subjects: OAuthSubjects,
+    role: { enum: ['user', 'admin'] },
+    disabled: {
+      type: 'boolean',
+      description:
+        'A disabled user keeps their data, but none of their API keys or access tokens is accepted (on every replica at once) until they are enabled again.',
+    },
+  },
 };
 
 export const PolicyUpdateSchema = ApprovalPolicySchema;

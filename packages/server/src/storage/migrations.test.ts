@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../auth/api-keys.ts';
+import { findUserByApiKey, listApiKeys } from '../store/api-key-store.ts';
+import { upsertUser } from '../store/user-store.ts';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
@@ -73,6 +76,40 @@ describe('migration 11 (OAuth subjects of users created through the API)', () =>
       ).rejects.toThrow(/duplicate key/);
       await db.query("DELETE FROM users WHERE id = 'u'");
       expect((await db.query('SELECT subject FROM user_oauth_subjects')).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('migration 18 (several named API keys per user, disabled users)', () => {
+  it("keeps each user's one key working, now a named key of theirs, and a configured key is not doubled", async () => {
+    const db = await openPgliteDatabase();
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version < 18),
+      );
+      await db.query(
+        "INSERT INTO users (id, name, role, api_key_hash) VALUES ('u', 'U', 'user', $1), ('v', 'V', 'admin', $2), ('w', 'W', 'user', NULL)",
+        [hashApiKey('sk-u'), hashApiKey('sk-v')],
+      );
+      expect(await migrate(db, MIGRATIONS)).toEqual([18]);
+      expect(await findUserByApiKey(db, 'sk-u')).toEqual({ id: 'u', name: 'U', role: 'user' });
+      expect(await findUserByApiKey(db, 'sk-v')).toEqual({ id: 'v', name: 'V', role: 'admin' });
+      expect((await listApiKeys(db, 'u')).map((key) => [key.name, key.configured])).toEqual([
+        ['first key', false],
+      ]);
+      expect(await listApiKeys(db, 'w')).toEqual([]);
+
+      // The configuration names v's key: it becomes the configured key, not a second one.
+      await upsertUser(db, { id: 'v', name: 'V', role: 'admin', apiKey: 'sk-v' });
+      expect((await listApiKeys(db, 'v')).map((key) => [key.name, key.configured])).toEqual([
+        ['configuration', true],
+      ]);
+      expect((await findUserByApiKey(db, 'sk-v'))?.id).toBe('v');
+      await db.query("UPDATE users SET disabled = true WHERE id = 'u'");
+      expect(await findUserByApiKey(db, 'sk-u')).toBeUndefined();
     } finally {
       await db.close();
     }

@@ -393,4 +393,26 @@ CREATE INDEX mcp_tasks_user ON mcp_tasks (user_id);
 CREATE INDEX mcp_tasks_expiry ON mcp_tasks (expires_at);
 `,
   },
+  {
+    version: 18,
+    name: 'several named API keys per user (the one key each had moves there); users an administrator disabled; the audit trail read by time',
+    sql: `
+CREATE TABLE api_keys (
+  id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  key_hash text NOT NULL UNIQUE,
+  configured boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_used_at timestamptz,
+  seq bigserial
+);
+CREATE INDEX api_keys_user ON api_keys (user_id);
+INSERT INTO api_keys (id, user_id, name, key_hash, created_at)
+  SELECT 'key_' || id, id, 'first key', api_key_hash, created_at FROM users WHERE api_key_hash IS NOT NULL;
+UPDATE users SET api_key_hash = NULL;
+ALTER TABLE users ADD COLUMN disabled boolean NOT NULL DEFAULT false;
+CREATE INDEX mcp_endpoint_calls_time ON mcp_endpoint_calls (created_at);
+`,
+  },
 ];

@@ -1,20 +1,34 @@
 import type { User } from '../auth/user.ts';
+import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
+import { findUserByApiKey } from './api-key-store.ts';
 import { findUserByOAuthSubject } from './user-oauth-subjects.ts';
-import { findUserByApiKey, findUserById } from './user-store.ts';
+import { findActiveUserById } from './user-store.ts';
 
 /**
  * Looks API keys (and, for OAuth access tokens, user ids and subjects) up, remembering answers for
- * a few seconds (every request authenticates).
+ * a few seconds (every request authenticates). Disabled users are nobody here. A change to users or
+ * keys made on any replica ({@link changed}) empties every replica's cache at once (over the bus;
+ * should a notice be lost, within the TTL).
  */
 export class UserCache {
   readonly #db: Database;
   readonly #ttlMs: number;
+  readonly #bus?: GatewayBus;
   readonly #entries = new Map<string, { user: User | undefined; at: number }>();
+  #unsubscribe?: () => Promise<void>;
 
-  constructor(db: Database, ttlMs = 10_000) {
+  constructor(db: Database, options: { ttlMs?: number; bus?: GatewayBus } = {}) {
     this.#db = db;
-    this.#ttlMs = ttlMs;
+    this.#ttlMs = options.ttlMs ?? 10_000;
+    this.#bus = options.bus;
+  }
+
+  /** Listens for changes made through other replicas. */
+  async start(): Promise<void> {
+    this.#unsubscribe = await this.#bus?.subscribe(CONTROL_CHANNEL, (message) => {
+      if ((JSON.parse(message) as ControlMessage).type === 'users-changed') this.clear();
+    });
   }
 
   /** The user of an API key, or undefined. */
@@ -24,7 +38,7 @@ export class UserCache {
 
   /** The user with this id, or undefined (the user an OAuth access token maps to). */
   byId(id: string): Promise<User | undefined> {
-    return this.#remembered(`id:${id}`, () => findUserById(this.#db, id));
+    return this.#remembered(`id:${id}`, () => findActiveUserById(this.#db, id));
   }
 
   /** The user an access token's subject names in the database (see {@link findUserByOAuthSubject}). */
@@ -32,9 +46,25 @@ export class UserCache {
     return this.#remembered(`sub:${subject}`, () => findUserByOAuthSubject(this.#db, subject));
   }
 
-  /** Forgets every answer (users' subjects changed: this gateway applies it at once, others within the TTL). */
+  /** Forgets every answer on this replica. */
   clear(): void {
     this.#entries.clear();
+  }
+
+  /**
+   * Users, their roles, keys or subjects changed: forgets every answer here and tells every other
+   * replica to (a disabled user or a revoked key is refused everywhere at once).
+   */
+  async changed(): Promise<void> {
+    this.clear();
+    await this.#bus?.publish(
+      CONTROL_CHANNEL,
+      JSON.stringify({ type: 'users-changed' } satisfies ControlMessage),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.#unsubscribe?.();
   }
 
   async #remembered(key: string, find: () => Promise<User | undefined>): Promise<User | undefined> {

@@ -63,7 +63,7 @@ export async function oauthSubjectsOf(
 export async function findUserByOAuthSubject(db: Queryable, subject: string): Promise<User | undefined> {
   const { rows } = await db.query<User>(
     `SELECT u.id, u.name, u.role FROM user_oauth_subjects s JOIN users u ON u.id = s.user_id
-      WHERE s.subject = $1`,
+      WHERE s.subject = $1 AND NOT u.disabled`,
     [subject],
   );
   const [row] = rows;

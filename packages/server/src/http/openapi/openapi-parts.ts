@@ -99,3 +99,13 @@ export const idempotencyErrors = {
 
 /** The component schemas shared by every area. */
 export const sharedSchemas = { ErrorBody };
+
+/** The query parameters an object schema of string values describes (the schema `readQuery` validates with). */
+export const queryParams = (schema: JsonSchema) =>
+  Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+  }));

@@ -1,12 +1,13 @@
-import type { ApprovalPolicy } from '@switchboard/core';
+import type { ApprovalPolicy, ToolAnnotations } from '@switchboard/core';
 import { Hono } from 'hono';
+import { approvalOf } from '../../calls/call-gate.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
-import { usageTotals } from '../../store/usage-store.ts';
+import { PolicyPreviewSchema } from '../admin-schemas.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { readBody } from '../read-body.ts';
 import { PolicyUpdateSchema } from '../schemas.ts';
 
-/** The caller, the deployment's approval policy, usage. */
+/** The caller, the deployment's approval policy and its preview (what a tool would get). */
 export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
 
@@ -21,8 +22,16 @@ export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
     return c.json(policy);
   });
 
-  app.get('/usage', async (c) => {
-    return c.json(await usageTotals(services.db, c.get('user').id));
+  app.post('/policy/preview', async (c) => {
+    requireAdmin(c.get('user'), 'preview the approval policy');
+    const input = await readBody<{
+      server: string;
+      tool: string;
+      annotations?: ToolAnnotations;
+      policy?: ApprovalPolicy;
+    }>(c, PolicyPreviewSchema, services);
+    const policy = input.policy ?? (await services.settings.approvalPolicy());
+    return c.json(approvalOf(policy, input.server, { name: input.tool, annotations: input.annotations }));
   });
 
   return app;

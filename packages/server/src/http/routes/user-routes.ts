@@ -2,25 +2,38 @@ import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { OAuthSubjectTaken, oauthSubjectsOf, setOAuthSubjects } from '../../store/user-oauth-subjects.ts';
-import { createUser, findUserById, listUsers } from '../../store/user-store.ts';
+import {
+  activeAdminCount,
+  createUser,
+  findUserById,
+  listUsers,
+  type UserRecord,
+  updateUser,
+} from '../../store/user-store.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { readBody } from '../read-body.ts';
 import { UserCreateSchema, UserUpdateSchema } from '../schemas.ts';
 
-/** A user as administrators see them: never a key, with the OAuth subjects they sign in to `/mcp` as. */
-export interface UserView extends User {
+/**
+ * A user as administrators see them: never a key, whether they are disabled, with the OAuth
+ * subjects they sign in to `/mcp` as.
+ */
+export interface UserView extends UserRecord {
   /** Subjects set through the API (`oauth_subjects` of POST and PATCH /users). */
   oauth_subjects: string[];
   /** Subjects the gateway configuration lists for them (`users[].oauthSubjects`), if any. */
   configured_oauth_subjects?: string[];
 }
 
-/** Users (administrators): list, create with an API key, read, and set the OAuth subjects of one. */
+/**
+ * Users (administrators): list, create with an API key, read, and change one: role, disabled, the
+ * OAuth subjects. A change reaches every replica's cache of users at once.
+ */
 export function userRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
 
-  const views = async (users: User[]): Promise<UserView[]> => {
+  const views = async (users: UserRecord[]): Promise<UserView[]> => {
     const subjects = await oauthSubjectsOf(
       services.db,
       users.map((user) => user.id),
@@ -54,8 +67,9 @@ export function userRoutes(services: GatewayServices): Hono<GatewayEnv> {
       await claim(() => setOAuthSubjects(tx, created.user.id, subjects));
       return created;
     });
-    services.users.clear();
-    return c.json({ ...user, oauth_subjects: subjects, api_key: apiKey }, 201);
+    await services.users.changed();
+    const [view] = await views([await existingUser(services, user.id)]);
+    return c.json({ ...view, api_key: apiKey }, 201);
   });
 
   app.get('/users/:id', async (c) => {
@@ -67,18 +81,32 @@ export function userRoutes(services: GatewayServices): Hono<GatewayEnv> {
   app.patch('/users/:id', async (c) => {
     requireAdmin(c.get('user'), 'change users');
     const user = await existingUser(services, c.req.param('id'));
-    const input = await readBody<{ oauth_subjects: string[] }>(c, UserUpdateSchema, services);
-    checkSubjects(services, input.oauth_subjects, user.id);
-    await services.db.transaction((tx) => claim(() => setOAuthSubjects(tx, user.id, input.oauth_subjects)));
-    services.users.clear();
-    const [view] = await views([user]);
+    const input = await readBody<{ oauth_subjects?: string[]; role?: User['role']; disabled?: boolean }>(
+      c,
+      UserUpdateSchema,
+      services,
+    );
+    const subjects = input.oauth_subjects;
+    if (subjects) checkSubjects(services, subjects, user.id);
+    await services.db.transaction(async (tx) => {
+      if (subjects) await claim(() => setOAuthSubjects(tx, user.id, subjects));
+      await updateUser(tx, user.id, { role: input.role, disabled: input.disabled });
+      if ((await activeAdminCount(tx)) === 0)
+        throw new ApiError(
+          409,
+          'last_admin',
+          'this change would leave no administrator who can sign in: make another user an administrator first',
+        );
+    });
+    await services.users.changed();
+    const [view] = await views([await existingUser(services, user.id)]);
     return c.json(view);
   });
 
   return app;
 }
 
-async function existingUser(services: GatewayServices, id: string): Promise<User> {
+async function existingUser(services: GatewayServices, id: string): Promise<UserRecord> {
   const user = await findUserById(services.db, id);
   if (!user) throw new ApiError(404, 'user_not_found', `user ${JSON.stringify(id)} not found`);
   return user;
