@@ -1,7 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FakeModelServer, fixtureReply, startFakeModelServer } from '@switchboard/providers/testing';
+import {
+  type FakeModelServer,
+  fixtureReply,
+  openaiStream,
+  startFakeModelServer,
+} from '@switchboard/providers/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Serving, serve } from '../src/cli/serve-command.ts';
 import { buildOpenApiDocument } from '../src/http/openapi-document.ts';
@@ -132,6 +137,32 @@ describe("the operator's configured models", () => {
     });
     expect(calls(second)).toEqual([{ authorization: `Bearer ${KEYS.second}`, model: 'second-model' }]);
     expect(calls(first)).toEqual([{ authorization: `Bearer ${KEYS.first}`, model: 'first-model' }]);
+  });
+
+  it("shows each turn's tokens on its reply, priced as the model that answered it, when read again", async () => {
+    const id = (await alice.post('/conversations', {})).body.id as string;
+    second.enqueue(openaiStream({ text: 'Hello.', usage: { inputTokens: 2_000, outputTokens: 500 } }));
+    await alice.post(`/conversations/${id}/chat`, { content: 'hi' });
+    await alice.patch(`/conversations/${id}`, { model: 'first' });
+    first.enqueue(openaiStream({ text: 'Hello again.', usage: { inputTokens: 1_000, outputTokens: 100 } }));
+    await alice.post(`/conversations/${id}/chat`, { content: 'again' });
+    const { items } = (await alice.get(`/conversations/${id}/messages`)).body as {
+      items: Array<{ role: string; content: string; usage?: unknown }>;
+    };
+    expect(items.map(({ role, content, usage }) => ({ role, content, usage }))).toEqual([
+      { role: 'user', content: 'hi', usage: undefined },
+      {
+        role: 'assistant',
+        content: 'Hello.',
+        usage: { input_tokens: 2_000, output_tokens: 500, cost: { amount: 0.008, currency: 'EUR' } },
+      },
+      { role: 'user', content: 'again', usage: undefined },
+      {
+        role: 'assistant',
+        content: 'Hello again.',
+        usage: { input_tokens: 1_000, output_tokens: 100, cost: { amount: 0.00065, currency: 'USD' } },
+      },
+    ]);
   });
 
   it('answers a stateless request with the model it names by id, or the default for null', async () => {

@@ -39,4 +39,13 @@ export interface ApiMessage extends MessageDraft {
   id: string;
   /** ISO 8601. */
   timestamp: string;
+  /** On the last assistant message of a turn: the tokens the turn used and, where priced, their cost. */
+  usage?: ReplyUsage;
+}
+
+/** The tokens a turn used (all its model calls) and, where its model has a price, what they cost. */
+export interface ReplyUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cost?: { amount: number; currency: string };
 }

@@ -19,11 +19,13 @@ export interface MessageRow {
   is_error: boolean;
   /** A user message its turn never answered, and why. */
   unanswered?: UnansweredReason | null;
+  /** The turn that stored it (null for a message added by hand). */
+  run_id?: string | null;
   created_at: Date;
 }
 
 const MESSAGE_COLUMNS =
-  'seq, id, role, content, tool_calls, tool_call_id, name, is_error, unanswered, created_at';
+  'seq, id, role, content, tool_calls, tool_call_id, name, is_error, unanswered, run_id, created_at';
 
 /** The API view of a message row (optional fields only when set). */
 export function toApiMessage(row: MessageRow): ApiMessage {

@@ -38,6 +38,22 @@ const Message: JsonSchema = {
         'could not be saved (`not_saved`). The model gets an interrupted or unsaved message followed by a note ' +
         'saying so; the newest message is the one answered.',
     },
+    usage: {
+      type: 'object',
+      description:
+        "On the last assistant message of a turn: the tokens the turn's model calls used and, where the " +
+        'operator priced its model, their cost (`price` of `GET /models`, per million tokens).',
+      required: ['input_tokens', 'output_tokens'],
+      properties: {
+        input_tokens: { type: 'integer' },
+        output_tokens: { type: 'integer' },
+        cost: {
+          type: 'object',
+          required: ['amount', 'currency'],
+          properties: { amount: { type: 'number' }, currency: { type: 'string' } },
+        },
+      },
+    },
   },
 };
 

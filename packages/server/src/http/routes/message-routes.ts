@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { MessageDraft } from '../../messages/api-message.ts';
+import { modelPrices, withReplyUsage } from '../../messages/reply-usage.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { getConversation } from '../../store/conversation-store.ts';
 import { editHistory } from '../../store/edit-history.ts';
@@ -10,6 +11,7 @@ import {
   pageOfMessages,
   toApiMessage,
 } from '../../store/message-store.ts';
+import { runUsage } from '../../store/run-usage-store.ts';
 import { ApiError, conversationNotFound } from '../api-error.ts';
 import { idempotently, jsonAnswer } from '../idempotency-key.ts';
 import { readBody } from '../read-body.ts';
@@ -24,7 +26,8 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
 
   app.get('/:id/messages', async (c) => {
     const id = c.req.param('id');
-    if (!(await getConversation(services.db, c.get('user').id, id))) throw conversationNotFound(id);
+    const conversation = await getConversation(services.db, c.get('user').id, id);
+    if (!conversation) throw conversationNotFound(id);
     const limit = c.req.query('limit') === undefined ? MAX_MESSAGES_PER_PAGE : Number(c.req.query('limit'));
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MESSAGES_PER_PAGE) {
       throw new ApiError(
@@ -56,8 +59,17 @@ export function messageRoutes(services: GatewayServices): Hono<GatewayEnv> {
       limit,
       newest: newest === undefined ? before !== undefined : newest === 'true',
     });
+    const usage = await runUsage(
+      services.db,
+      c.get('user').id,
+      page.rows.flatMap((row) => (row.role === 'assistant' && row.run_id ? [row.run_id] : [])),
+    );
     return c.json({
-      items: page.rows.map(toApiMessage),
+      items: withReplyUsage(
+        page.rows.map((row) => ({ message: toApiMessage(row), runId: row.run_id })),
+        usage,
+        modelPrices(services.models, conversation.model),
+      ),
       // Cursors name the page's own first and last messages (an empty page has none).
       previous_cursor: (page.earlier && page.rows[0]?.id) || null,
       next_cursor: (page.later && page.rows.at(-1)?.id) || null,
