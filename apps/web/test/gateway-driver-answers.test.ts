@@ -18,7 +18,10 @@ async function openDriver(reply: (call: Call) => Response | Promise<Response>) {
     };
     if (url === '/api/conversations' && call.method === 'POST')
       return Response.json({ id: 'c1' }, { status: 201 });
-    if (url.startsWith('/api/conversations/c1/') && call.method === 'GET')
+    if (
+      (url.startsWith('/api/conversations/c1/') || url.startsWith('/api/conversations?')) &&
+      call.method === 'GET'
+    )
       return Response.json({ items: [] });
     calls.push(call);
     return reply(call);

@@ -89,6 +89,7 @@ describe('the gateway driver', () => {
       history: [{ turnId: 'm1', id: 't1', name: 'echo', args: { a: 1 }, result: 'x' }],
       running: false,
       hasOlder: false,
+      model: null,
     });
     await driver.send('hello');
     expect(events.map((event) => (event as { type: string }).type)).toEqual([

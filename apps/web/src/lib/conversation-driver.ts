@@ -8,6 +8,7 @@ import type {
   ServerContentSource,
 } from '@switchboard/ui';
 import type { RemoteMcpConnections } from './standalone/remote-mcp-connections.ts';
+import type { ConversationLibrary } from './workspace/conversations/conversation-library.ts';
 
 /** A tool the tool browser lists. */
 export interface BrowsableTool {
@@ -44,6 +45,8 @@ export interface RestoredConversation {
   running: boolean;
   /** Whether the conversation has older messages than `chat`, read with {@link ConversationDriver.loadOlder}. */
   hasOlder?: boolean;
+  /** Gateway mode: the id of the operator's model the conversation uses (null: the default). */
+  model?: string | null;
 }
 
 /** A page of older messages of a conversation: what goes before the chat the page shows. */
@@ -94,6 +97,15 @@ export interface ConversationDriver {
   readonly serverAuthorizations?: ServerAuthorizationApi;
   /** The servers' prompts (slash commands) and resources (attached to a message), when there are servers. */
   readonly serverContent?: ServerContentSource;
+  /** Gateway mode: the person's conversations (listed, renamed, deleted) and the operator's models. */
+  readonly conversations?: ConversationLibrary;
+  /** Gateway mode: the id of the open conversation. */
+  currentConversation?(): string;
+  /**
+   * Gateway mode: makes `id` the open conversation (remembered in this browser, so a reload reopens
+   * it); `open` then restores it. Stop the running turn first.
+   */
+  openConversation?(id: string): Promise<void>;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
   /** Reads the page of messages before the oldest the page has read (when `open` said there are older ones). */

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from './chat-log.ts';
-import { applyChatEvent, userEntry } from './chat-log.ts';
+import { applyChatEvent, userEntry, withReplyUsage } from './chat-log.ts';
 
 const at = (event: Record<string, unknown>) => ({ timestamp: 1, ...event }) as AgentEvent;
 
@@ -95,5 +95,33 @@ describe('applyChatEvent', () => {
     const ids = chat.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(chat.filter((entry) => entry.role === 'notice')).toHaveLength(8);
+  });
+});
+
+describe('withReplyUsage', () => {
+  const usage = { inputTokens: 120, outputTokens: 30 };
+  const turn = [
+    userEntry('first', 'u1'),
+    { id: 'a1', role: 'assistant' as const, text: 'old reply', usage: { inputTokens: 1, outputTokens: 1 } },
+    userEntry('second', 'u2'),
+    { id: 'a2', role: 'assistant' as const, text: 'looking…', usage: { inputTokens: 5, outputTokens: 2 } },
+    { id: 'a3', role: 'assistant' as const, text: 'done' },
+  ];
+
+  it("puts the count on the latest turn's last reply, taking it off that turn's earlier replies", () => {
+    const chat = withReplyUsage(turn, usage);
+    expect(chat.map((entry) => [entry.id, entry.usage])).toEqual([
+      ['u1', undefined],
+      ['a1', { inputTokens: 1, outputTokens: 1 }],
+      ['u2', undefined],
+      ['a2', undefined],
+      ['a3', usage],
+    ]);
+    expect(chat[1]).toBe(turn[1]);
+  });
+
+  it('leaves the chat as it is while the turn has no reply', () => {
+    const waiting = [...turn, userEntry('third', 'u3')];
+    expect(withReplyUsage(waiting, usage)).toBe(waiting);
   });
 });

@@ -1,4 +1,5 @@
 import type { AgentEvent, StopReason } from '@switchboard/core';
+import type { ReplyUsage } from '../format/usage-text.ts';
 
 /** One line of the chat: a user or assistant message, or a notice from the runtime. */
 export interface ChatEntry {
@@ -8,6 +9,8 @@ export interface ChatEntry {
   /** True while the assistant's text is still streaming. */
   streaming?: boolean;
   tone?: 'info' | 'error';
+  /** On a turn's last reply: what the turn used (tokens, and cost where the model has a price). */
+  usage?: ReplyUsage;
 }
 
 const STOP_NOTICES: Partial<Record<StopReason, string>> = {
@@ -68,6 +71,23 @@ export function applyChatEvent(entries: readonly ChatEntry[], event: AgentEvent)
     default:
       return entries as ChatEntry[];
   }
+}
+
+/**
+ * The chat with `usage` on the latest turn's reply: its last assistant entry after the last user
+ * message (the turn's earlier replies lose what an earlier count put on them). Unchanged when the
+ * turn has no reply yet. Returns a new array.
+ */
+export function withReplyUsage(entries: readonly ChatEntry[], usage: ReplyUsage): ChatEntry[] {
+  const turnStart = entries.findLastIndex((entry) => entry.role === 'user') + 1;
+  const last = entries.findLastIndex((entry, index) => index >= turnStart && entry.role === 'assistant');
+  if (last === -1) return entries as ChatEntry[];
+  return entries.map((entry, index) => {
+    if (index === last) return { ...entry, usage };
+    if (index < turnStart || !entry.usage) return entry;
+    const { usage: _earlier, ...rest } = entry;
+    return rest;
+  });
 }
 
 /** A user message entry. */

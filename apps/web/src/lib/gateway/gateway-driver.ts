@@ -14,6 +14,7 @@ import type {
 } from '../conversation-driver.ts';
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { resultWidget, toolOutcome } from '../tool-outcome.ts';
+import { conversationLibrary } from '../workspace/conversations/conversation-library.ts';
 import { directToolCalls } from './direct-tool-call.ts';
 import { gatewayServerAuthorizations } from './gateway-server-authorizations.ts';
 import { historyCalls, type StoredMessage } from './history-calls.ts';
@@ -122,6 +123,25 @@ export function createGatewayDriver(options: {
       body: JSON.stringify({}),
     });
     conversationId = created.id;
+    storage.setItem(GATEWAY_CONVERSATION_KEY, conversationId);
+  };
+
+  /**
+   * Opens the person's newest conversation when nothing was ever said in it (a browser opening the
+   * app for the first time, where another left an empty one), else a new one: no empty conversation
+   * piles up per browser.
+   */
+  const openNewestUnused = async () => {
+    const newest = await json<{ items: Array<{ id: string; status: string }> }>('/conversations?limit=1')
+      .then(({ items }) => items[0])
+      .catch(() => undefined);
+    const unused =
+      newest?.status === 'idle' &&
+      (await json<{ items: unknown[] }>(`/conversations/${encodeURIComponent(newest.id)}/messages?limit=1`)
+        .then(({ items }) => items.length === 0)
+        .catch(() => false));
+    if (!newest || !unused) return createConversation();
+    conversationId = newest.id;
     storage.setItem(GATEWAY_CONVERSATION_KEY, conversationId);
   };
 
@@ -236,18 +256,28 @@ export function createGatewayDriver(options: {
     modelLabel: config.modelLabel ?? 'Model configured on the gateway',
     serverAuthorizations: gatewayServerAuthorizations(json, () => conversationId),
     serverContent: gatewayServerContent(json),
+    conversations: conversationLibrary(json),
+    currentConversation: () => conversationId,
+    async openConversation(id) {
+      conversationId = id;
+      storage.setItem(GATEWAY_CONVERSATION_KEY, id);
+      serverCanvasEvents = 0;
+      olderCursor = null;
+      carried = [];
+    },
     async open(onEvent) {
       listener = onEvent;
       let status = 'idle';
+      let model: string | null = null;
       if (conversationId) {
         try {
-          ({ status } = await json<{ status: string }>(conversation()));
+          ({ status, model } = await json<{ status: string; model: string | null }>(conversation()));
           storage.setItem(GATEWAY_CONVERSATION_KEY, conversationId);
         } catch {
           conversationId = '';
         }
       }
-      if (!conversationId) await createConversation();
+      if (!conversationId) await openNewestUnused();
       carried = [];
       const [messages, canvas, approvals] = await Promise.all([
         readMessages(`newest=true&limit=${MESSAGE_PAGE}`),
@@ -279,6 +309,7 @@ export function createGatewayDriver(options: {
         history: historyCalls(messages.items),
         running: status === 'running',
         hasOlder: messages.hasOlder,
+        model: model ?? null,
       };
       return restored;
     },
@@ -395,7 +426,20 @@ function chatEntries(messages: readonly StoredMessage[]): ChatEntry[] {
   return messages
     .filter((message) => (message.role === 'user' || message.role === 'assistant') && message.content)
     .flatMap((message): ChatEntry[] => [
-      { id: message.id, role: message.role as 'user' | 'assistant', text: message.content ?? '' },
+      {
+        id: message.id,
+        role: message.role as 'user' | 'assistant',
+        text: message.content ?? '',
+        ...(message.usage
+          ? {
+              usage: {
+                inputTokens: message.usage.input_tokens,
+                outputTokens: message.usage.output_tokens,
+                ...(message.usage.cost ? { cost: message.usage.cost } : {}),
+              },
+            }
+          : {}),
+      },
       ...(message.unanswered
         ? [
             {

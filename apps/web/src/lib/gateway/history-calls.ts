@@ -14,6 +14,8 @@ export interface StoredMessage {
   is_error?: boolean;
   /** A user message its turn never answered, and why. */
   unanswered?: 'interrupted' | 'failed' | 'not_saved';
+  /** On a turn's last assistant message: the turn's tokens and, where its model is priced, their cost. */
+  usage?: { input_tokens: number; output_tokens: number; cost?: { amount: number; currency: string } };
 }
 
 /**
