@@ -1,23 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueuedModel } from '../../../test/support/queued-model.ts';
-import type { TestGateway } from '../../../test/support/test-gateway.ts';
-import { startToolsGateway, type ToolsGateway } from '../../../test/support/tools-gateway.ts';
+import { type QueuedModel, queuedModel } from '../../../test/support/queued-model.ts';
+import { startTestGateway, type TestGateway } from '../../../test/support/test-gateway.ts';
+import { startTestMcpServer, type TestMcpServer } from '../../../test/support/test-mcp-server.ts';
 
 describe('GET /usage: totals, breakdowns by day, model, user and tool, everyone for administrators', () => {
-  let stack: ToolsGateway;
+  let mcp: TestMcpServer;
   let model: QueuedModel;
   let gw: TestGateway;
 
   beforeAll(async () => {
-    stack = await startToolsGateway('pglite', {
-      gateway: {
-        // The default model, priced: 3 per million input tokens, 15 per million output tokens.
-        models: [],
-      },
+    model = queuedModel();
+    mcp = await startTestMcpServer();
+    gw = await startTestGateway('pglite', {
+      model,
+      // Picked as "house", recorded under the model's own id: 3 per million input tokens, 15 per million output tokens.
+      models: [
+        {
+          id: 'house',
+          label: 'House model',
+          vendor: 'scripted',
+          price: { input: 3, output: 15, currency: 'USD' },
+          model,
+        },
+      ],
+      servers: [{ name: 'tools', url: mcp.url }],
+      limits: { requestsPerMinute: 1000 },
     });
-    ({ model, gateway: gw } = stack);
-    const { services } = gw.gateway;
-    Object.assign(services.models.defaultEntry, { price: { input: 3, output: 15, currency: 'USD' } });
     const chat = async (who: 'alice' | 'bob', text: string, withTool: boolean) => {
       const { body } = await gw[who].post('/conversations', {});
       if (withTool)
@@ -33,7 +41,10 @@ describe('GET /usage: totals, breakdowns by day, model, user and tool, everyone 
     await chat('alice', 'two', false);
     await chat('bob', 'three', true);
   });
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    await gw?.close();
+    await mcp?.close();
+  });
 
   it('answers the totals as before without parameters', async () => {
     const totals = (await gw.alice.get('/usage')).body;

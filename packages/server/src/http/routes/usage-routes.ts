@@ -62,9 +62,16 @@ export function usageRoutes(services: GatewayServices): Hono<GatewayEnv> {
   return app;
 }
 
-/** The operator's prices by model id. */
+/**
+ * The operator's prices by the id usage is recorded under (the model's own, e.g.
+ * `anthropic:claude-sonnet-5-5`) and by the id people pick it by.
+ */
 function prices(services: GatewayServices): Map<string, ModelPrice> {
   const byId = new Map<string, ModelPrice>();
-  for (const entry of services.models.offered) if (entry.price) byId.set(entry.id, entry.price);
+  for (const entry of services.models.offered) {
+    if (!entry.price) continue;
+    byId.set(entry.id, entry.price);
+    byId.set(entry.model.id, entry.price);
+  }
   return byId;
 }
