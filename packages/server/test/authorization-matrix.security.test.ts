@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/http/openapi-document.ts';
+import {
+  type LocalMcpRegistry,
+  NPM_WEATHER_ENTRY,
+  startLocalMcpRegistry,
+} from './support/local-mcp-registry.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
@@ -106,6 +111,9 @@ const MATRIX: Record<string, Row> = {
   'POST /servers/{id}/complete': user(400, 400),
   'POST /servers/{id}/authorize': user(409, 404),
   'DELETE /servers/{id}/authorization': user(409, 404),
+  // Anyone may browse the operator's registry; adding checks the body first, then who may add what (mcp-registry.test.ts).
+  'GET /registry/servers': user(200, 200),
+  'POST /registry/servers/add': user(400, 400),
 };
 
 /**
@@ -135,6 +143,7 @@ const ALICES_SECRET = 'alice-secret-7f3a';
 describe('the authorization matrix: every route × {no credentials, another site, owner, another user, admin}', () => {
   let gw: TestGateway;
   let mcp: TestMcpServer;
+  let registry: LocalMcpRegistry;
   let made = 0;
   const documented = Object.entries(
     buildOpenApiDocument().paths as Record<string, Record<string, unknown>>,
@@ -146,8 +155,10 @@ describe('the authorization matrix: every route × {no credentials, another site
 
   beforeAll(async () => {
     mcp = await startTestMcpServer();
+    registry = await startLocalMcpRegistry([NPM_WEATHER_ENTRY]);
     gw = await startTestGateway('pglite', {
       model: queuedModel(),
+      registryUrl: registry.url,
       allowPrivateNetworks: true,
       secretKey: randomBytes(32),
       servers: [{ name: 'tools', url: mcp.url }],
@@ -156,6 +167,7 @@ describe('the authorization matrix: every route × {no credentials, another site
   afterAll(async () => {
     await gw?.close();
     await mcp?.close();
+    await registry?.close();
   });
 
   /** Fresh ids of alice's for one route: a conversation with a message, and a server of hers. */

@@ -13,6 +13,7 @@ import { DEFAULT_APPROVAL_POLICY, UI_LAYER_NAME } from '../config/default-approv
 import {
   configuredMcpAuthorization,
   configuredMcpMode,
+  configuredRegistryUrl,
   configuredServers,
   configuredUsers,
   readConfigFile,
@@ -123,6 +124,7 @@ export async function serve(flags: ServeFlags, env: NodeJS.ProcessEnv = process.
       allowedHosts,
       allowedOrigins: config.allowedOrigins,
       allowCommandServers: config.allowCommandServers,
+      registryUrl: configuredRegistryUrl(config),
       limits: config.limits,
       // Careful by default: without a configured policy, anything not read-only is asked first.
       approvalPolicy: config.approvalPolicy ?? DEFAULT_APPROVAL_POLICY,

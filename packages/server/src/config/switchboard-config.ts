@@ -5,6 +5,7 @@ import type { UserSeed } from '../auth/user.ts';
 import type { WebSignInOptions } from '../auth/web-sign-in.ts';
 import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
+import { DEFAULT_REGISTRY_URL } from '../registry/registry-client.ts';
 import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.ts';
 import type { ServerOAuth } from '../store/server-store.ts';
 import type { ServerSeed } from './server-seed.ts';
@@ -136,6 +137,12 @@ export interface SwitchboardConfig {
   allowedOrigins?: string[];
   /** Let administrators register stdio servers (commands) through the API (default false: configuration only). */
   allowCommandServers?: boolean;
+  /**
+   * The MCP Registry people browse and add servers from, through the gateway (`GET /registry/servers`):
+   * `{ "url": … }` (default the official registry, https://registry.modelcontextprotocol.io), or
+   * `false` to turn it off.
+   */
+  registry?: { url: string } | false;
   /** The built web app (default: apps/web/dist when it exists). */
   webDir?: string;
   /**
@@ -184,6 +191,7 @@ const KNOWN_KEYS = new Set([
   'allowedHosts',
   'allowedOrigins',
   'allowCommandServers',
+  'registry',
   'webDir',
   'webApp',
   'leaseMs',
@@ -383,4 +391,15 @@ function checkIssuer(issuer: unknown): asserts issuer is string {
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
+}
+
+/** The MCP Registry's base URL the configuration names (the official one by default); undefined: off. */
+export function configuredRegistryUrl(config: SwitchboardConfig): string | undefined {
+  const { registry } = config;
+  if (registry === false) return undefined;
+  if (registry === undefined) return DEFAULT_REGISTRY_URL;
+  const url = typeof registry === 'object' && registry !== null ? registry.url : undefined;
+  if (typeof url !== 'string' || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new Error('"registry" is { "url": "https://…" } (the MCP Registry to browse) or false');
+  return url;
 }

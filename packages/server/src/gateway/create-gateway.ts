@@ -45,6 +45,7 @@ import { ServerRegistry } from '../mcp/server-registry.ts';
 import { createPublicOnlyFetch } from '../mcp/ssrf-guard.ts';
 import { createLogger } from '../observability/create-logger.ts';
 import { createTracingObserver } from '../observability/tracing-observer.ts';
+import { RegistryClient } from '../registry/registry-client.ts';
 import type { EndpointMode } from '../services/endpoint-mode.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import type { Database } from '../storage/database.ts';
@@ -134,6 +135,8 @@ export interface GatewayOptions {
    * (default false: only the configuration starts commands).
    */
   allowCommandServers?: boolean;
+  /** The MCP Registry (its base URL) people browse and add servers from; absent: none. */
+  registryUrl?: string;
   /** Local layers every conversation gets (e.g. the UI layer). */
   extraLayers?: ToolLayer[];
   /**
@@ -368,6 +371,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     trustedServerOrigins,
     allowCommandServers: options.allowCommandServers ?? false,
+    ...(options.secretKey ? { secretKey: options.secretKey } : {}),
+    ...(options.registryUrl ? { mcpRegistry: new RegistryClient(options.registryUrl) } : {}),
     requestStateKey: options.secretKey
       ? deriveKey(options.secretKey, 'mcp-endpoint request state')
       : randomBytes(32),

@@ -22,6 +22,7 @@ import { messageRoutes } from './routes/message-routes.ts';
 import { modelRoutes } from './routes/model-routes.ts';
 import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
 import { readinessRoute } from './routes/readiness-route.ts';
+import { registryRoutes } from './routes/registry-routes.ts';
 import { serverContentRoutes } from './routes/server-content-routes.ts';
 import { serverRoutes } from './routes/server-routes.ts';
 import { signInConfigRoute } from './routes/sign-in-config-route.ts';
@@ -97,6 +98,7 @@ export function createApp(
   api.route('/servers', serverRoutes(services));
   api.route('/servers', serverContentRoutes(services));
   api.route('/servers', authorizationRoutes(services));
+  api.route('/registry', registryRoutes(services));
   api.route('/', accountRoutes(services));
   api.route('/', userRoutes(services));
   api.route('/', apiKeyRoutes(services));

@@ -7,6 +7,7 @@ import { mcpPaths } from './openapi/mcp-paths.ts';
 import { modelPaths, modelSchemas } from './openapi/model-paths.ts';
 import { json, sharedSchemas } from './openapi/openapi-parts.ts';
 import { policyPaths, policySchemas } from './openapi/policy-paths.ts';
+import { registryPaths, registrySchemas } from './openapi/registry-paths.ts';
 import { serverContentPaths, serverContentSchemas } from './openapi/server-content-paths.ts';
 import { serverPaths, serverSchemas } from './openapi/server-paths.ts';
 import { signInPaths } from './openapi/sign-in-paths.ts';
@@ -93,6 +94,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...authorizationSchemas,
         ...sharedSchemas,
         ...modelSchemas,
+        ...registrySchemas,
       },
     },
     paths: {
@@ -113,6 +115,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...signInPaths,
       ...modelPaths,
       ...mcpPaths,
+      ...registryPaths,
     },
   };
 }

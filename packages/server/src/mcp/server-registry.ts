@@ -25,6 +25,7 @@ import { AuthorizationRequiredError } from './authorization-required-error.ts';
 import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts';
 import { canManageServer, canUseServer } from './server-access.ts';
 import { type ServerListChangeListener, ServerListChanges } from './server-list-changes.ts';
+import { openServerSecrets } from './server-secrets.ts';
 import { type ServerState, type ServerView, serverView } from './server-view.ts';
 import { type ToolDefinitionChange, ToolPins } from './tool-pins.ts';
 import { gatherTurnTools, type TurnTools, type UserLayer } from './turn-tools.ts';
@@ -376,7 +377,12 @@ export class ServerRegistry {
     this.#loaded = true;
   }
 
-  #connectionOptions(row: ServerRow): McpConnectionOptions {
+  #connectionOptions(stored: ServerRow): McpConnectionOptions {
+    // Header and environment values users gave are stored sealed: opened only to connect.
+    const row = {
+      ...stored,
+      transport: openServerSecrets(this.#options.oauth?.key, stored.transport, stored.name),
+    };
     return {
       name: row.name,
       transport: this.#transportOf(row) as McpTransportConfig,

@@ -14,6 +14,7 @@ import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { ServerAuthorizations } from '../mcp/server-authorizations.ts';
 import type { ServerRegistry } from '../mcp/server-registry.ts';
+import type { RegistryClient } from '../registry/registry-client.ts';
 import type { Database } from '../storage/database.ts';
 import type { AuditTrail } from '../store/audit-trail.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
@@ -65,6 +66,10 @@ export interface GatewayServices {
   trustedServerOrigins: readonly string[];
   /** Administrators may register stdio servers (commands) through the API. */
   allowCommandServers: boolean;
+  /** The key registered servers' header and environment values are sealed under; absent: stored as given. */
+  secretKey?: Uint8Array;
+  /** The MCP Registry people add servers from (`GET /registry/servers`); absent: turned off. */
+  mcpRegistry?: RegistryClient;
   /**
    * The key `/mcp` signs its multi-round-trip request state with: derived from the secret key, so
    * every replica verifies every round; random per process when the gateway has no secret key.

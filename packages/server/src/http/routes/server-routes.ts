@@ -1,24 +1,13 @@
 import { readWidgetHint } from '@switchboard/autoui';
-import { McpConnection, McpConnectionError, sanitizeServerName } from '@switchboard/core';
+import { McpConnection, McpConnectionError } from '@switchboard/core';
 import { Hono } from 'hono';
 import type { User } from '../../auth/user.ts';
-import { UI_LAYER_NAME } from '../../config/default-approval-policy.ts';
 import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
 import { asCaller } from '../../mcp/caller-identity.ts';
 import { canManageServer } from '../../mcp/server-access.ts';
-import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import { withCallDeadline } from '../../mcp/with-deadline.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
-import {
-  deleteServer,
-  insertServer,
-  type ServerOAuth,
-  type ServerRoot,
-  type ServerRow,
-  type ServerTransport,
-  setServerEnabled,
-  setServerShared,
-} from '../../store/server-store.ts';
+import { deleteServer, type ServerRow, setServerEnabled, setServerShared } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
 import { rateLimitedError } from '../enforce-rate-limit.ts';
@@ -31,23 +20,11 @@ import {
 } from '../schemas.ts';
 import { wantsStream } from '../write-sse.ts';
 import { type DirectCallAnswer, DirectCallElicitations } from './direct-call-elicitations.ts';
+import { type Registration, registerServer } from './register-server.ts';
 import { type DirectCallAsking, streamDirectCall } from './stream-direct-call.ts';
 
 /** The HTTP status of each reason a direct call's request refuses an answer. */
 const ANSWER_REFUSAL_STATUS = { invalid_answer: 400, unknown_request: 404, request_closed: 409 } as const;
-
-interface Registration {
-  name: string;
-  description?: string;
-  url?: string;
-  headers?: Record<string, string>;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  oauth?: ServerOAuth;
-  roots?: ServerRoot[];
-}
 
 /**
  * The MCP server registry: list, register (a Streamable HTTP URL — checked against private
@@ -90,17 +67,7 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   app.post('/', async (c) => {
     const user = c.get('user');
     const input = await readBody<Registration>(c, ServerRegistrationSchema, services);
-    const transport = await transportOf(input, user, services);
-    const inserted = await insertServer(services.db, {
-      name: input.name,
-      ownerId: user.role === 'admin' ? null : user.id,
-      description: input.description,
-      transport,
-    });
-    if ('collidesWith' in inserted) throw nameTaken(input.name, inserted.collidesWith);
-    const { row } = inserted;
-    await registry.announceChange();
-    await registry.sync(true);
+    const row = await registerServer(services, user, input);
     return c.json(await registry.view(user, row), 201);
   });
 
@@ -260,80 +227,6 @@ export function serverRoutes(services: GatewayServices): Hono<GatewayEnv> {
   });
 
   return app;
-}
-
-async function transportOf(
-  input: Registration,
-  user: User,
-  {
-    allowPrivateNetworks,
-    allowCommandServers,
-    trustedServerOrigins,
-  }: Pick<GatewayServices, 'allowPrivateNetworks' | 'allowCommandServers' | 'trustedServerOrigins'>,
-): Promise<ServerTransport> {
-  if ((input.url === undefined) === (input.command === undefined)) {
-    throw new ApiError(
-      400,
-      'invalid_request',
-      'give exactly one of "url" (Streamable HTTP) or "command" (stdio)',
-    );
-  }
-  if (input.command !== undefined) {
-    if (input.oauth) throw new ApiError(400, 'invalid_request', '"oauth" applies to "url" servers only');
-    requireAdmin(user, 'register a stdio server (it runs a command on the gateway)');
-    if (!allowCommandServers)
-      throw new ApiError(
-        403,
-        'commands_disabled',
-        'this gateway does not register stdio servers through the API (they run commands on its machine): the operator lists them under "servers" in the configuration, or sets "allowCommandServers": true',
-      );
-    return {
-      type: 'stdio',
-      command: input.command,
-      args: input.args,
-      env: input.env,
-      cwd: input.cwd,
-      ...(input.roots ? { roots: input.roots } : {}),
-    };
-  }
-  const url = input.url as string;
-  if (user.role !== 'admin' && !allowPrivateNetworks) {
-    try {
-      await checkPublicUrl(url, { trustedOrigins: trustedServerOrigins });
-    } catch (error) {
-      if (error instanceof ForbiddenUrlError) throw new ApiError(403, 'forbidden_url', error.message);
-      throw error;
-    }
-  } else if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-    throw new ApiError(400, 'invalid_request', `${JSON.stringify(url)} is not an http(s) URL`);
-  }
-  return {
-    type: 'http',
-    url,
-    ...(input.headers ? { headers: input.headers } : {}),
-    ...(input.oauth ? { oauth: input.oauth } : {}),
-    ...(input.roots ? { roots: input.roots } : {}),
-  };
-}
-
-/** The 409 for a registration whose name is taken, or reads as a registered server's name does. */
-function nameTaken(wanted: string, registered: string): ApiError {
-  if (wanted === registered)
-    return new ApiError(409, 'server_exists', `a server named "${wanted}" is already registered`);
-  const reading = sanitizeServerName(wanted);
-  if (registered === UI_LAYER_NAME && reading === UI_LAYER_NAME)
-    return new ApiError(
-      409,
-      'server_name_collides',
-      `the name "${wanted}" reads as "${reading}" in approval rules and tool names, as the gateway's own UI layer does, so rules written for it would cover this server: pick another name`,
-      { details: { name: wanted, reads_as: reading, registered } },
-    );
-  return new ApiError(
-    409,
-    'server_name_collides',
-    `the name "${wanted}" reads as "${reading}" in approval rules and tool names, as the registered server "${registered}" does, so rules written for one would cover the other: pick a name that differs in more than case and punctuation`,
-    { details: { name: wanted, reads_as: reading, registered } },
-  );
 }
 
 /**
