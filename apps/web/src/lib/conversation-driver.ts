@@ -106,6 +106,11 @@ export interface ConversationDriver {
    * it); `open` then restores it. Stop the running turn first.
    */
   openConversation?(id: string): Promise<void>;
+  /**
+   * Gateway mode: a request to the gateway's API as the signed-in person (their key or token sent,
+   * a refused credential handled as for every request): the usage page and admin console use it.
+   */
+  gatewayRequest?(path: string, init?: RequestInit): Promise<Response>;
   /** Restores the conversation and starts delivering events to `listener`. */
   open(listener: (event: AgentEvent) => void): Promise<RestoredConversation>;
   /** Reads the page of messages before the oldest the page has read (when `open` said there are older ones). */

@@ -256,6 +256,7 @@ export function createGatewayDriver(options: {
     modelLabel: config.modelLabel ?? 'Model configured on the gateway',
     serverAuthorizations: gatewayServerAuthorizations(json, () => conversationId),
     serverContent: gatewayServerContent(json),
+    gatewayRequest: call,
     conversations: conversationLibrary(json),
     currentConversation: () => conversationId,
     async openConversation(id) {
