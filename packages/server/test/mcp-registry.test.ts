@@ -234,6 +234,14 @@ describe('the MCP Registry through the gateway', () => {
   });
 });
 
+/** What a hostile registry answers besides its list: too large, not JSON, a redirect, no list. */
+const CANNED: Record<string, { body: string; headers?: Record<string, string> }> = {
+  huge: { body: `{"servers":[${'{"server":{}},'.repeat(200_000)}{}]}` },
+  'not-json': { body: '<html>hello</html>', headers: { 'content-type': 'text/html' } },
+  redirect: { body: '', headers: { location: 'http://169.254.169.254/' } },
+  'no-list': { body: '{"servers": "none"}' },
+};
+
 describe('a hostile or absent registry', () => {
   let gw: TestGateway;
   let hostile: LocalMcpRegistry;
@@ -247,10 +255,11 @@ describe('a hostile or absent registry', () => {
           body: string,
           headers: Record<string, string> = { 'content-type': 'application/json' },
         ) => response.writeHead(mode === 'redirect' ? 302 : 200, headers).end(body);
-        if (mode === 'huge') return (send(`{"servers":[${'{"server":{}},'.repeat(200_000)}{}]}`), true);
-        if (mode === 'not-json') return (send('<html>hello</html>', { 'content-type': 'text/html' }), true);
-        if (mode === 'redirect') return (send('', { location: 'http://169.254.169.254/' }), true);
-        if (mode === 'no-list') return (send('{"servers": "none"}'), true);
+        const canned = CANNED[mode];
+        if (canned) {
+          send(canned.body, canned.headers);
+          return true;
+        }
         send(
           JSON.stringify({
             servers: [

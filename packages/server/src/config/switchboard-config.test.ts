@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   configuredMcpAuthorization,
   configuredMcpMode,
+  configuredRegistryUrl,
   configuredServers,
   configuredUsers,
   readConfigFile,
@@ -160,5 +161,19 @@ describe('mcpAuthorization, the authorization server whose access tokens /mcp ac
         ],
       }),
     ).toThrow('users "alice" and "bob" both list the OAuth subject "shared"');
+  });
+});
+
+describe('configuredRegistryUrl', () => {
+  it('is the official MCP Registry by default, the configured one, or none when turned off', () => {
+    expect(configuredRegistryUrl({})).toBe('https://registry.modelcontextprotocol.io');
+    expect(configuredRegistryUrl({ registry: { url: 'https://registry.example.com/' } })).toBe(
+      'https://registry.example.com/',
+    );
+    expect(configuredRegistryUrl({ registry: false })).toBeUndefined();
+    for (const registry of [{ url: 'file:///etc/passwd' }, { url: 42 }, 'https://x.example', true])
+      expect(() => configuredRegistryUrl({ registry } as unknown as SwitchboardConfig)).toThrow(
+        '"registry" is',
+      );
   });
 });
