@@ -146,62 +146,104 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
     expect(conversation.items.length).toBeGreaterThan(0);
   });
 
+  it('switches a whole server off for the conversation on a phone', async () => {
+    const page = pages.phone;
+    await openServersTab(page);
+    const offer = card(page, 'open-data').getByRole('switch', {
+      name: 'Offer open-data in this conversation',
+    });
+    await expect(offer.isChecked()).resolves.toBe(true);
+    await offer.uncheck();
+    await page.waitForFunction(() => {
+      const box = document.querySelector(
+        '[data-server="open-data"] input[role="switch"]',
+      ) as HTMLInputElement | null;
+      return box && !box.checked && !box.disabled;
+    });
+    const conversation = await page.evaluate(async (key) => {
+      const id = window.localStorage.getItem(key);
+      const [enabled, servers] = await Promise.all([
+        (await fetch(`/conversations/${id}/tools`)).json(),
+        (await fetch('/servers')).json(),
+      ]);
+      return {
+        enabled: enabled.items,
+        openData: servers.items.find((item: { name: string }) => item.name === 'open-data').id,
+      };
+    }, GATEWAY_CONVERSATION_KEY);
+    expect(conversation.enabled.length).toBeGreaterThan(0);
+    expect(conversation.enabled.map((entry: { server_id: string }) => entry.server_id)).not.toContain(
+      conversation.openData,
+    );
+    await checkAccessibility(page, 'server switched off, phone');
+    await shot(page, 'tool-off', 'phone');
+  });
+
   it('adds a server by URL with a secret header that is never shown back', async () => {
-    const page = pages.desktop;
-    await page.getByRole('button', { name: 'Add by URL' }).click();
-    await page.getByLabel('Server name').fill('weather-by-url');
-    await page.getByLabel('URL (Streamable HTTP)').fill(weather.url);
-    await page.getByRole('button', { name: 'Add a header' }).click();
-    await page.getByRole('group', { name: 'Header 1' }).getByLabel('Name').fill('Authorization');
-    const secret = page.getByLabel('Value (secret)');
-    await expect(secret.getAttribute('type')).resolves.toBe('password');
-    await secret.fill(`Bearer ${WEATHER_KEY}`);
-    await checkAccessibility(page, 'add by URL, desktop');
-    await shot(page, 'add-by-url', 'desktop');
-    await page.getByRole('button', { name: 'Add server' }).click();
-    await card(page, 'weather-by-url').waitFor();
-    await expect(card(page, 'weather-by-url').textContent()).resolves.toContain(
-      'Authorization (kept encrypted, never shown)',
-    );
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-server="weather-by-url"] [data-testid="tool-count"]')?.textContent ===
-        '1 tool',
-    );
-    expect(await page.content()).not.toContain(WEATHER_KEY);
-    const listed = await page.evaluate(async () => JSON.stringify(await (await fetch('/servers')).json()));
-    expect(listed).not.toContain(WEATHER_KEY);
-    expect(listed).toContain('"Authorization":"***"');
+    for (const size of ['desktop', 'phone'] as const) {
+      const page = pages[size];
+      const name = `weather-url-${size}`;
+      await openServersTab(page);
+      await page.getByRole('button', { name: 'Add by URL' }).click();
+      await page.getByLabel('Server name').fill(name);
+      await page.getByLabel('URL (Streamable HTTP)').fill(weather.url);
+      await page.getByRole('button', { name: 'Add a header' }).click();
+      await page.getByRole('group', { name: 'Header 1' }).getByLabel('Name').fill('Authorization');
+      const secret = page.getByLabel('Value (secret)');
+      await expect(secret.getAttribute('type')).resolves.toBe('password');
+      await secret.fill(`Bearer ${WEATHER_KEY}`);
+      await checkAccessibility(page, `add by URL, ${size}`);
+      await shot(page, 'add-by-url', size);
+      await page.getByRole('button', { name: 'Add server' }).click();
+      await card(page, name).waitFor();
+      await expect(card(page, name).textContent()).resolves.toContain(
+        'Authorization (kept encrypted, never shown)',
+      );
+      await page.waitForFunction(
+        (server) =>
+          document.querySelector(`[data-server="${server}"] [data-testid="tool-count"]`)?.textContent ===
+          '1 tool',
+        name,
+      );
+      expect(await page.content()).not.toContain(WEATHER_KEY);
+      const listed = await page.evaluate(async () => JSON.stringify(await (await fetch('/servers')).json()));
+      expect(listed).not.toContain(WEATHER_KEY);
+      expect(listed).toContain('"Authorization":"***"');
+    }
   });
 
   it('searches the registry, adds its remote filling the secret it declares, and uses a tool of it', async () => {
-    const page = pages.desktop;
-    await page.getByRole('button', { name: 'Add from the MCP Registry' }).click();
-    await page.getByLabel('Search the registry').fill('weather');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.locator('[data-registry-server="io.github.user/local-weather"]').waitFor();
-    await expect(page.locator('[data-registry-server]').count()).resolves.toBe(2);
-    expect(registry.requests.some((request) => request.includes('search=weather'))).toBe(true);
-    await checkAccessibility(page, 'registry search, desktop');
-    await shot(page, 'registry-search', 'desktop');
+    for (const size of ['desktop', 'phone'] as const) {
+      const page = pages[size];
+      const name = `remote-weather-${size}`;
+      await openServersTab(page);
+      await page.getByRole('button', { name: 'Add from the MCP Registry' }).click();
+      await page.getByLabel('Search the registry').fill('weather');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-registry-server]').length === 2);
+      await page.locator('[data-registry-server="io.github.user/local-weather"]').waitFor();
+      expect(registry.requests.some((request) => request.includes('search=weather'))).toBe(true);
+      await checkAccessibility(page, `registry search, ${size}`);
+      await shot(page, 'registry-search', size);
 
-    await page.getByRole('button', { name: 'Choose Remote Weather' }).click();
-    const key = page.getByLabel(/^api_key \(Authorization header\)/);
-    await expect(key.getAttribute('type')).resolves.toBe('password');
-    await key.fill(WEATHER_KEY);
-    await checkAccessibility(page, 'registry remote, desktop');
-    await shot(page, 'registry-remote', 'desktop');
-    await page.getByRole('button', { name: 'Add Remote Weather' }).click();
-    await card(page, 'remote-weather').waitFor();
-    expect(await page.content()).not.toContain(WEATHER_KEY);
+      await page.getByRole('button', { name: 'Choose Remote Weather' }).click();
+      const key = page.getByLabel(/^api_key \(Authorization header\)/);
+      await expect(key.getAttribute('type')).resolves.toBe('password');
+      await key.fill(WEATHER_KEY);
+      await page.getByLabel('Name on this gateway (optional)').fill(name);
+      await checkAccessibility(page, `registry remote, ${size}`);
+      await shot(page, 'registry-remote', size);
+      await page.getByRole('button', { name: 'Add Remote Weather' }).click();
+      await card(page, name).waitFor();
+      expect(await page.content()).not.toContain(WEATHER_KEY);
 
-    await page.getByRole('tab', { name: /^Tools/ }).click();
-    await page.getByRole('button', { name: 'remote-weather:forecast' }).click();
-    await page.locator('input[name="city"]').fill('Lisbon');
-    await page.getByRole('button', { name: 'Call tool' }).click();
-    await expect(page.getByTestId('tool-result').textContent()).resolves.toContain('Sunny in Lisbon');
-    await shot(page, 'registry-tool-call', 'desktop');
-    await page.getByRole('tab', { name: 'Servers', exact: true }).click();
+      await page.getByRole('tab', { name: /^Tools/ }).click();
+      await page.getByRole('button', { name: `${name}:forecast` }).click();
+      await page.locator('input[name="city"]').fill('Lisbon');
+      await page.getByRole('button', { name: 'Call tool' }).click();
+      await expect(page.getByTestId('tool-result').textContent()).resolves.toContain('Sunny in Lisbon');
+      await shot(page, 'registry-tool-call', size);
+    }
   });
 
   it('tells a person who is not an administrator why a package server is not for them', async () => {
