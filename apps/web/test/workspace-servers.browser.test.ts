@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type HttpServing, serveHttp } from '@switchboard/servers';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,8 +9,14 @@ import {
   remoteWeatherEntry,
   startKeyedWeatherServer,
   startLocalMcpRegistry,
+  weatherServer,
 } from '../../../packages/server/test/support/local-mcp-registry.ts';
+import {
+  startAuthorizationServer,
+  type TestAuthorizationServer,
+} from '../../../packages/servers/test/oidc-authorization-server.ts';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
+import { approveInPage } from './browser/approve-in-page.ts';
 import { askInPage } from './browser/ask-in-page.ts';
 import { checkAccessibility } from './browser/check-accessibility.ts';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
@@ -40,6 +47,9 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
   let browser: Browser;
   let registry: LocalMcpRegistry;
   let weather: Awaited<ReturnType<typeof startKeyedWeatherServer>>;
+  let authorizationServer: TestAuthorizationServer;
+  /** The weather server again, as a resource each person connects with OAuth. */
+  let forecasts: HttpServing;
   const contexts: BrowserContext[] = [];
   const pages = {} as Record<Size, Page>;
   const pageErrors: string[] = [];
@@ -75,10 +85,15 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
     mkdirSync(SCREENSHOTS, { recursive: true });
     weather = await startKeyedWeatherServer(WEATHER_KEY);
     registry = await startLocalMcpRegistry([remoteWeatherEntry(weather.origin), NPM_WEATHER_ENTRY]);
+    authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
+    forecasts = await serveHttp(weatherServer, {
+      oauth: { issuer: authorizationServer.issuer, requiredScopes: ['mcp'] },
+    });
     [gateway, browser] = await Promise.all([
       startRealGateway({
         users: [{ id: 'sam', name: 'Sam User', role: 'user', apiKey: USER_KEY }],
         registry: { url: registry.url },
+        servers: [{ name: 'forecasts', url: forecasts.url, oauth: {} }],
         // The weather server listens on loopback, where users may not register servers otherwise.
         allowPrivateNetworks: true,
       }),
@@ -93,6 +108,8 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
     await gateway?.close();
     await registry?.close();
     await weather?.close();
+    await forecasts?.close();
+    await authorizationServer?.close();
   });
 
   it('lists the servers the person can use with their tool counts', async () => {
@@ -116,6 +133,31 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
       await checkAccessibility(page, `servers list, ${size}`);
       await shot(page, 'servers-list', size);
     }
+  });
+
+  it('connects and disconnects a server that authorizes each person with OAuth', async () => {
+    const page = pages.desktop;
+    const server = card(page, 'forecasts');
+    await expect(server.locator('.state').textContent()).resolves.toBe('Not connected');
+    const popupOpened = page.waitForEvent('popup');
+    await server.getByRole('button', { name: 'Connect forecasts' }).click();
+    const popup = await popupOpened;
+    await popup.waitForURL((url) => url.href.startsWith(authorizationServer.issuer));
+    const closed = popup.waitForEvent('close');
+    await approveInPage(popup, 'sam');
+    await closed;
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-server="forecasts"] [data-testid="tool-count"]')?.textContent ===
+          '1 tool' && document.querySelector('[data-server="forecasts"] .state')?.textContent === 'Connected',
+    );
+    await checkAccessibility(page, 'OAuth server connected, desktop');
+    await shot(page, 'oauth-connected', 'desktop');
+    await server.getByRole('button', { name: 'Disconnect forecasts' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-server="forecasts"] .state')?.textContent === 'Not connected',
+    );
+    await server.getByRole('button', { name: 'Connect forecasts' }).waitFor();
   });
 
   it('switches a tool off for the conversation: the model no longer gets it', async () => {

@@ -182,37 +182,35 @@ export const PACKAGED_ENTRY: Record<string, unknown> = {
   ],
 };
 
-/** A weather MCP server that answers only callers sending `Authorization: Bearer {key}`. */
+/** A weather MCP server with one tool, `forecast` (a read-only answer for a city). */
+export function weatherServer(): McpServer {
+  const server = new McpServer({ name: 'remote-weather', version: '2.1.0' });
+  server.registerTool(
+    'forecast',
+    {
+      title: 'Weather forecast',
+      description: "Tomorrow's weather in a city.",
+      inputSchema: fromJsonSchema<{ city: string }>({
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+      } as Parameters<typeof fromJsonSchema>[0]),
+      annotations: { readOnlyHint: true },
+    },
+    async ({ city }: { city: string }) => ({ content: [{ type: 'text', text: `Sunny in ${city}, 21 °C` }] }),
+  );
+  return server;
+}
+
+/** The weather server over Streamable HTTP, answering only callers sending `Authorization: Bearer {key}`. */
 export async function startKeyedWeatherServer(
   key: string,
 ): Promise<{ url: string; origin: string; close(): Promise<void> }> {
-  const serving = await serveHttp(
-    () => {
-      const server = new McpServer({ name: 'remote-weather', version: '2.1.0' });
-      server.registerTool(
-        'forecast',
-        {
-          title: 'Weather forecast',
-          description: "Tomorrow's weather in a city.",
-          inputSchema: fromJsonSchema<{ city: string }>({
-            type: 'object',
-            properties: { city: { type: 'string' } },
-            required: ['city'],
-          } as Parameters<typeof fromJsonSchema>[0]),
-          annotations: { readOnlyHint: true },
-        },
-        async ({ city }: { city: string }) => ({
-          content: [{ type: 'text', text: `Sunny in ${city}, 21 °C` }],
-        }),
-      );
-      return server;
-    },
-    {
-      authenticate: (request) =>
-        request.headers.authorization === `Bearer ${key}`
-          ? { token: key, clientId: 'registry-test', scopes: [] }
-          : undefined,
-    },
-  );
+  const serving = await serveHttp(weatherServer, {
+    authenticate: (request) =>
+      request.headers.authorization === `Bearer ${key}`
+        ? { token: key, clientId: 'registry-test', scopes: [] }
+        : undefined,
+  });
   return { url: serving.url, origin: new URL(serving.url).origin, close: () => serving.close() };
 }
