@@ -80,6 +80,8 @@ describe.skipIf(unreachable !== undefined)('two gateway replicas sharing Postgre
           { id: 'alice', apiKeyEnv: 'ALICE_KEY' },
           { id: 'carol', apiKeyEnv: 'CAROL_KEY' },
         ],
+        // These tests are about replicas, not approvals: the test server's tools run unasked.
+        approvalPolicy: { defaultAction: 'allow' },
         limits: { elicitationTimeoutMs: 5_000 },
         leaseMs: 1_500,
         flushMs: 20,
