@@ -1,3 +1,7 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryClient } from '../src/registry/registry-client.ts';
 import { installRegistration } from '../src/registry/registry-install.ts';
@@ -369,6 +373,72 @@ describe('a hostile or absent registry', () => {
       expect(page.body.error.code).toBe('registry_disabled');
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('a package added from the registry by an administrator, where commands are allowed', () => {
+  it('runs as npx -y id@version with its arguments and its secret environment, stored sealed', async () => {
+    // A fake npx first on the PATH: the launch-echo server, which answers how it was launched.
+    const bin = await mkdtemp(join(tmpdir(), 'registry-npx-'));
+    const echo = fileURLToPath(new URL('./support/launch-echo-mcp-server.ts', import.meta.url));
+    await writeFile(join(bin, 'npx'), `#!/bin/sh\nexec "${process.execPath}" "${echo}" "$@"\n`);
+    await chmod(join(bin, 'npx'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    const registry = await startLocalMcpRegistry([NPM_WEATHER_ENTRY]);
+    const gw = await startTestGateway('pglite', {
+      model: queuedModel(),
+      registryUrl: registry.url,
+      allowCommandServers: true,
+      secretKey: new Uint8Array(32).fill(9),
+    });
+    try {
+      const added = await gw.admin.post('/registry/servers/add', {
+        name: 'io.github.user/local-weather',
+        version: '1.0.0',
+        option: 'package',
+        index: 0,
+        values: { 'env:API_KEY': API_KEY, 'arg:0': '/srv/weather config.json' },
+      });
+      expect(added.status).toBe(201);
+      expect(added.body.transport).toEqual({
+        type: 'stdio',
+        command: 'npx',
+        args: [
+          '-y',
+          '@modelcontextprotocol/server-weather@1.0.0',
+          '/srv/weather config.json',
+          '--port',
+          '8080',
+        ],
+        env: { API_KEY: '***' },
+      });
+      const call = await gw.admin.post(`/servers/${added.body.id}/tools/call`, {
+        name: 'launch',
+        arguments: {},
+      });
+      expect(call.status).toBe(200);
+      expect(JSON.parse(call.body.content)).toEqual({
+        argv: [
+          '-y',
+          '@modelcontextprotocol/server-weather@1.0.0',
+          '/srv/weather config.json',
+          '--port',
+          '8080',
+        ],
+        apiKey: API_KEY,
+      });
+      const { rows } = await gw.gateway.services.db.query<{ transport: unknown }>(
+        'SELECT transport FROM mcp_servers WHERE id = $1',
+        [added.body.id],
+      );
+      expect(JSON.stringify(rows[0]?.transport)).not.toContain(API_KEY);
+    } finally {
+      await gw.close();
+      await registry.close();
+      process.env.PATH = path;
+      await rm(bin, { recursive: true, force: true });
     }
   });
 });
