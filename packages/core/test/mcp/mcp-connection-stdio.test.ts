@@ -11,7 +11,8 @@ describe('our SDK server over stdio', () => {
     connection = new McpConnection({
       name: 'ours-stdio',
       transport: stdioTransport({ command: process.execPath, args: [fixturePath('stdio-test-server.ts')] }),
-      timeoutMs: 5_000,
+      // Room for the 5 MB result on a loaded machine; no test here is about the timeout.
+      timeoutMs: 20_000,
     });
   });
   afterAll(() => connection.close());

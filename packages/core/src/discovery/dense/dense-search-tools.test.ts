@@ -45,10 +45,12 @@ async function denseCatalog(mode: 'global' | 'per-server', server: FakeEmbedding
   const endpoint = await fakeEmbeddingsServer({ concepts: MEANING, ...server });
   closers.push(endpoint.close);
   const logged: string[] = [];
+  // A short deadline where the endpoint hangs; elsewhere one a loaded machine always meets.
+  const deadlineMs = server.hang ? 200 : 10_000;
   const dense = new DenseRetrieval({
     embed: openAiEmbedder({ baseUrl: endpoint.baseUrl, model: 'test-model' }),
-    deadlineMs: 200,
-    toolDeadlineMs: 200,
+    deadlineMs,
+    toolDeadlineMs: deadlineMs,
     log: (line) => logged.push(line),
   });
   const catalog = new ToolCatalog([weather, pets], { discovery: { mode }, dense });
