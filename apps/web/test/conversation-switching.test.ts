@@ -202,8 +202,14 @@ describe('the conversation library', () => {
     await expect(library.remove('c2')).rejects.toThrow('conversation not found');
 
     expect(await library.models()).toEqual([
-      { id: 'planner', label: 'Planner', default: true },
-      { id: 'big', label: 'Big', default: false, price: { input: 3, output: 15, currency: 'USD' } },
+      { id: 'planner', label: 'Planner', vendor: 'offline', default: true },
+      {
+        id: 'big',
+        label: 'Big',
+        vendor: 'openai',
+        default: false,
+        price: { input: 3, output: 15, currency: 'USD' },
+      },
     ]);
   });
 });

@@ -27,6 +27,8 @@ export interface ModelPrice {
 export interface ModelChoice {
   id: string;
   label: string;
+  /** Who answers: `anthropic`, `openai`, `openai-compatible`, `offline` (the offline planner, no language model)… */
+  vendor: string;
   /** The model a conversation without a model of its own uses. */
   default: boolean;
   price?: ModelPrice;
@@ -84,9 +86,10 @@ export function conversationLibrary(json: GatewayJson): ConversationLibrary {
     },
     async models() {
       const { items } = await json<{ items: ModelChoice[] }>('/models');
-      return items.map(({ id, label, default: isDefault, price }) => ({
+      return items.map(({ id, label, vendor, default: isDefault, price }) => ({
         id,
         label,
+        vendor,
         default: isDefault,
         ...(price ? { price } : {}),
       }));
