@@ -74,6 +74,7 @@ describe('a gateway on its embedded database killed mid-stream (kill -9) and sta
         model: 'anthropic:claude-test',
         shippedServers: false,
         servers: [{ name: 'tools', url: mcp.url }],
+        approvalPolicy: { defaultAction: 'allow' }, // about crashes, not approvals
         users: [{ id: 'alice', apiKeyEnv: 'ALICE_KEY' }],
         leaseMs: LEASE_MS,
         flushMs: 20,
@@ -184,6 +185,7 @@ describe.skipIf(noPostgres !== undefined)(
           model: 'anthropic:claude-test',
           shippedServers: false,
           servers: [{ name: 'tools', url: mcp.url }],
+          approvalPolicy: { defaultAction: 'allow' }, // about crashes, not approvals
           users: [{ id: 'alice', apiKeyEnv: 'ALICE_KEY' }],
           leaseMs: LEASE_MS,
           flushMs: 20,
