@@ -111,7 +111,7 @@ const MATRIX: Record<string, Row> = {
   'POST /servers/{id}/complete': user(400, 400),
   'POST /servers/{id}/authorize': user(409, 404),
   'DELETE /servers/{id}/authorization': user(409, 404),
-  // Anyone may browse the operator's registry; adding checks the body first, then who may add what (mcp-registry.test.ts).
+  // Anyone may browse the operator's registry; adding checks the body first, then who may add what (mcp-registry.security.test.ts).
   'GET /registry/servers': user(200, 200),
   'POST /registry/servers/add': user(400, 400),
 };

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryClient } from '../src/registry/registry-client.ts';
 import { installRegistration } from '../src/registry/registry-install.ts';
+import { apiClient } from './support/http-client.ts';
 import {
   type LocalMcpRegistry,
   NPM_WEATHER_ENTRY,
@@ -14,7 +15,7 @@ import {
   startLocalMcpRegistry,
 } from './support/local-mcp-registry.ts';
 import { queuedModel } from './support/queued-model.ts';
-import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
+import { KEYS, startTestGateway, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
 
 const API_KEY = 'weather-secret-4711';
 /** A registry remote pointing inside the gateway's network. */
@@ -246,15 +247,17 @@ const CANNED: Record<string, { body: string; headers?: Record<string, string> }>
   'no-list': { body: '{"servers": "none"}' },
 };
 
-describe('a hostile or absent registry', () => {
+describe('a hostile registry, a package run where commands are allowed, and no registry', () => {
   let gw: TestGateway;
   let hostile: LocalMcpRegistry;
   let mode = 'entries';
 
   beforeAll(async () => {
     const huge = 'x'.repeat(5000);
-    hostile = await startLocalMcpRegistry([], {
-      override: (_request, response) => {
+    // Hostile in its list; one version of a real package read by its own path.
+    hostile = await startLocalMcpRegistry([NPM_WEATHER_ENTRY], {
+      override: (request, response) => {
+        if (mode === 'entries' && request.url?.startsWith('/v0.1/servers/')) return false;
         const send = (
           body: string,
           headers: Record<string, string> = { 'content-type': 'application/json' },
@@ -315,6 +318,7 @@ describe('a hostile or absent registry', () => {
       model: queuedModel(),
       registryUrl: hostile.url,
       allowCommandServers: true,
+      secretKey: new Uint8Array(32).fill(9),
     });
   });
   afterAll(async () => {
@@ -365,20 +369,7 @@ describe('a hostile or absent registry', () => {
     expect((await gw.alice.get('/registry/servers?search=a&search=b')).status).toBe(400);
   });
 
-  it('answers 404 registry_disabled when the operator turned it off', async () => {
-    const off = await startTestGateway('pglite', { model: queuedModel() });
-    try {
-      const page = await off.alice.get('/registry/servers');
-      expect(page.status).toBe(404);
-      expect(page.body.error.code).toBe('registry_disabled');
-    } finally {
-      await off.close();
-    }
-  });
-});
-
-describe('a package added from the registry by an administrator, where commands are allowed', () => {
-  it('runs as npx -y id@version with its arguments and its secret environment, stored sealed', async () => {
+  it('runs a package an administrator adds where commands are allowed as npx -y id@version with its arguments and its secret environment, stored sealed', async () => {
     // A fake npx first on the PATH: the launch-echo server, which answers how it was launched.
     const bin = await mkdtemp(join(tmpdir(), 'registry-npx-'));
     const echo = fileURLToPath(new URL('./support/launch-echo-mcp-server.ts', import.meta.url));
@@ -386,13 +377,7 @@ describe('a package added from the registry by an administrator, where commands 
     await chmod(join(bin, 'npx'), 0o755);
     const path = process.env.PATH;
     process.env.PATH = `${bin}:${path}`;
-    const registry = await startLocalMcpRegistry([NPM_WEATHER_ENTRY]);
-    const gw = await startTestGateway('pglite', {
-      model: queuedModel(),
-      registryUrl: registry.url,
-      allowCommandServers: true,
-      secretKey: new Uint8Array(32).fill(9),
-    });
+    mode = 'entries';
     try {
       const added = await gw.admin.post('/registry/servers/add', {
         name: 'io.github.user/local-weather',
@@ -435,11 +420,18 @@ describe('a package added from the registry by an administrator, where commands 
       );
       expect(JSON.stringify(rows[0]?.transport)).not.toContain(API_KEY);
     } finally {
-      await gw.close();
-      await registry.close();
       process.env.PATH = path;
       await rm(bin, { recursive: true, force: true });
     }
+  });
+
+  it('answers 404 registry_disabled when the operator turned it off', async () => {
+    // A replica beside this one, on its database, without a registry.
+    const page = await withGatewayBeside(gw, {}, async (url) =>
+      apiClient(url, KEYS.alice).get('/registry/servers'),
+    );
+    expect(page.status).toBe(404);
+    expect(page.body.error.code).toBe('registry_disabled');
   });
 });
 
