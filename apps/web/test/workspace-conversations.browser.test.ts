@@ -271,4 +271,41 @@ describe.skipIf(!hasChromium)('conversations beside the chat, the model per conv
     await expectTitles(desktop, ['what is 2 plus 3', 'Groceries']);
     expect(pageErrors).toEqual([]);
   });
+
+  it('reads the list a page at a time: More, or scrolling to its end, brings the next', async () => {
+    const conversations = deletedAt.slice(0, deletedAt.lastIndexOf('/'));
+    const titles = Array.from({ length: 40 }, (_, index) => `Note ${String(index + 1).padStart(2, '0')}`);
+    const statuses = await desktop.evaluate(
+      async ([url, list]) => {
+        const made: number[] = [];
+        for (const title of list)
+          made.push(
+            (
+              await fetch(url, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ title }),
+              })
+            ).status,
+          );
+        return made;
+      },
+      [conversations, titles] as const,
+    );
+    expect(new Set(statuses)).toEqual(new Set([201]));
+    const newestFirst = [...titles].reverse();
+    await desktop.reload();
+    await desktop.waitForSelector('.app[data-ready="true"]');
+    await openList(desktop);
+    await expectTitles(desktop, newestFirst.slice(0, 20));
+    await list(desktop).getByRole('button', { name: 'More' }).click();
+    await expectTitles(desktop, newestFirst);
+    // The last page is scrolled to: the rest comes without a click, and there is nothing more.
+    await list(desktop)
+      .locator('ul')
+      .evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expectTitles(desktop, [...newestFirst, 'what is 2 plus 3', 'Groceries']);
+    await expect(list(desktop).getByRole('button', { name: 'More' }).count()).resolves.toBe(0);
+    await record(desktop, 'paged', 'desktop');
+  });
 });
