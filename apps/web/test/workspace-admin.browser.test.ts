@@ -79,7 +79,15 @@ describe.skipIf(!hasChromium)('the usage page and the admin console (Chromium, r
           { id: 'ada', name: 'Ada Admin', role: 'admin', apiKey: ADMIN_KEY },
           { id: 'uma', name: 'Uma User', role: 'user', apiKey: USER_KEY },
         ],
-        models: [{ id: 'planner', vendor: 'offline', default: true, price: { input: 3, output: 15 } }],
+        models: [
+          {
+            id: 'planner',
+            label: 'House planner',
+            vendor: 'offline',
+            default: true,
+            price: { input: 3, output: 15 },
+          },
+        ],
         allowPrivateNetworks: true,
       }),
       launchChromium(),
@@ -117,7 +125,7 @@ describe.skipIf(!hasChromium)('the usage page and the admin console (Chromium, r
       await byTool.locator('tbody th', { hasText: 'calculator' }).first().waitFor();
       await expect(
         page.getByTestId('usage-by-model').locator('tbody th').first().textContent(),
-      ).resolves.toBe('offline:planner');
+      ).resolves.toBe('House planner');
       // Priced in the configuration: the cost column shows dollars.
       await expect(
         page.getByTestId('usage-by-day').locator('tbody td').last().textContent(),

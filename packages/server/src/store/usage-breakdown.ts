@@ -23,7 +23,7 @@ export interface UsageCost {
 export interface ModelUsageRow extends UsageTotals {
   /** The day (`2026-11-28`), model id or user id. */
   key: string;
-  /** The user's name (`by=user`). */
+  /** The user's name (`by=user`), or the model's label (`by=model`). */
   name?: string;
   /**
    * Input and output tokens at the operator's prices; absent when a model used has no price (or

@@ -50,7 +50,10 @@ export const usagePaths = {
                     required: ['key'],
                     properties: {
                       key: { type: 'string', description: 'The day, model id, user id or `server:tool`.' },
-                      name: { type: 'string', description: "The user's name (by=user)." },
+                      name: {
+                        type: 'string',
+                        description: "The user's name (by=user) or the model's label (by=model).",
+                      },
                       ...counts,
                       cost,
                       server: { type: 'string' },

@@ -71,7 +71,9 @@ describe('GET /usage: totals, breakdowns by day, model, user and tool, everyone 
     expect(byDay.totals).toMatchObject({ turns: 2, tool_calls: 1 });
 
     const byModel = (await gw.alice.get('/usage?by=model')).body;
-    expect(byModel.items.map((row: { key: string }) => row.key)).toEqual(['scripted:test']);
+    expect(byModel.items.map((row: { key: string; name: string }) => [row.key, row.name])).toEqual([
+      ['scripted:test', 'House model'],
+    ]);
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const later = (await gw.alice.get(`/usage?by=day&from=${tomorrow}`)).body;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ModelPrice } from '../../chat/model-resolver.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import {
+  type ModelUsageRow,
   modelUsageBreakdown,
   toolUsageBreakdown,
   totalOf,
@@ -56,10 +57,19 @@ export function usageRoutes(services: GatewayServices): Hono<GatewayEnv> {
     };
     if (query.by === 'tool') return c.json({ ...echo, items: await toolUsageBreakdown(services.db, scope) });
     const rows = await modelUsageBreakdown(services.db, query.by ?? 'model', scope, prices(services));
-    return c.json({ ...echo, ...(query.by ? { items: rows } : {}), totals: totalOf(rows) });
+    const items = query.by === 'model' ? rows.map((row) => withLabel(services, row)) : rows;
+    return c.json({ ...echo, ...(query.by ? { items } : {}), totals: totalOf(rows) });
   });
 
   return app;
+}
+
+/** A model's row named as people are shown the model (its label in `GET /models`), when the operator offers it. */
+function withLabel(services: GatewayServices, row: ModelUsageRow): ModelUsageRow {
+  const entry = services.models.offered.find(
+    (offered) => offered.model.id === row.key || offered.id === row.key,
+  );
+  return entry ? { ...row, name: entry.label } : row;
 }
 
 /**
