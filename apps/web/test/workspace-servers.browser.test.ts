@@ -252,6 +252,13 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
       expect(listed).not.toContain(WEATHER_KEY);
       expect(listed).toContain('"Authorization":"***"');
     }
+    // One's own server can be removed; the deployment's cannot (no Remove button).
+    const page = pages.desktop;
+    await card(page, 'weather-url-desktop')
+      .getByRole('button', { name: 'Remove weather-url-desktop' })
+      .click();
+    await card(page, 'weather-url-desktop').waitFor({ state: 'detached' });
+    await expect(card(page, 'shop').getByRole('button', { name: 'Remove shop' }).count()).resolves.toBe(0);
   });
 
   it('searches the registry, adds its remote filling the secret it declares, and uses a tool of it', async () => {
