@@ -58,17 +58,45 @@ const RUNNERS: Record<string, { command: string; check: RegExp }> = {
   oci: { command: 'docker', check: /^[a-z0-9][a-z0-9./_:@-]*$/ },
 };
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]*$/;
+/** An environment variable's name, as shells write them. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Variables that change how the runner itself starts (which binary, what it preloads): never a package's to set. */
+const RUNNER_ENV = new Set([
+  'PATH',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'DOCKER_HOST',
+]);
+/** An HTTP header's name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers the connection sets itself. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'accept',
+  'connection',
+  'transfer-encoding',
+  'mcp-session-id',
+  'mcp-protocol-version',
+]);
 
 /** The ways the caller may add `server`, each with the values it asks for. */
 export function installOptions(server: RegistryServer, caller: InstallCaller): InstallOption[] {
   return [
-    ...server.remotes.map((remote, index) => ({
-      kind: 'remote' as const,
-      index,
-      summary: `${remote.type === 'sse' ? 'SSE' : 'Streamable HTTP'} ${remote.url}`,
-      fields: remoteFields(remote),
-      addable: true,
-    })),
+    ...server.remotes.map((remote, index) => {
+      const refusal = remoteRefusal(remote);
+      return {
+        kind: 'remote' as const,
+        index,
+        summary: `${remote.type === 'sse' ? 'SSE' : 'Streamable HTTP'} ${remote.url}`,
+        fields: remoteFields(remote),
+        addable: refusal === undefined,
+        ...(refusal !== undefined ? { reason: refusal } : {}),
+      };
+    }),
     ...server.packages.map((pkg, index) => {
       const refusal = packageRefusal(pkg, caller);
       return {
@@ -97,6 +125,8 @@ export function installRegistration(
   if (option.kind === 'remote') {
     const remote = server.remotes[option.index];
     if (!remote) throw new InstallError(`"${server.name}" has no remote ${option.index}`);
+    const refusal = remoteRefusal(remote);
+    if (refusal) throw new InstallError(refusal);
     const url = fill(remote.url, remote.variables, 'url', values, missing) ?? '';
     const headers: Record<string, string> = {};
     for (const header of remote.headers) {
@@ -126,6 +156,16 @@ function missingError(missing: string[]): InstallError {
   return new InstallError(`fill in ${missing.map((key) => JSON.stringify(key)).join(', ')}`, missing);
 }
 
+/** Why a remote cannot be added: a header the connection sets itself, or not a header name at all. */
+function remoteRefusal(remote: RegistryRemote): string | undefined {
+  const bad = remote.headers.find(
+    (header) => !HEADER_NAME.test(header.name) || RESERVED_HEADERS.has(header.name.toLowerCase()),
+  );
+  return bad
+    ? `It asks to set the header ${JSON.stringify(bad.name)}, which the gateway does not let a registry set.`
+    : undefined;
+}
+
 /** Why a package cannot be added: one the gateway cannot run (`unsupported`), or not by this caller. */
 function packageRefusal(
   pkg: RegistryPackage,
@@ -138,7 +178,14 @@ function packageRefusal(
       ? `a package serving ${pkg.transport}: run it yourself and add its URL`
       : !runner.check.test(pkg.identifier) || !VERSION.test(pkg.version)
         ? 'a package whose name or version the gateway does not accept'
-        : undefined;
+        : pkg.environmentVariables.some(
+              (variable) =>
+                !ENV_NAME.test(variable.name) ||
+                RUNNER_ENV.has(variable.name.toUpperCase()) ||
+                /^(LD|DYLD)_/i.test(variable.name),
+            )
+          ? 'a package setting an environment variable that changes how its runner starts (PATH, NODE_OPTIONS, LD_PRELOAD, …)'
+          : undefined;
   if (unsupported) return { unsupported, reason: `It is ${unsupported}.` };
   if (!caller.admin)
     return {
