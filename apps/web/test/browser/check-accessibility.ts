@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-
-/** axe-core's browser bundle, read once: it is injected into each page checked. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** What axe-core found wrong on a page, one line per rule: the rule, its impact and where. */
 interface Violation {
@@ -19,7 +15,7 @@ interface Violation {
  * the message (e.g. "admin users, phone").
  */
 export async function checkAccessibility(page: Page, label: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<unknown> } })
       .axe;
