@@ -50,7 +50,26 @@ const ApiKeyView = {
 /** The caller, and the users administrators create and update, and their API keys. */
 export const userPaths = {
   '/me': {
-    get: { summary: 'The caller', responses: { '200': json({ type: 'object' }), ...standardErrors } },
+    get: {
+      summary: 'The caller',
+      responses: {
+        '200': json({
+          type: 'object',
+          required: ['id', 'name', 'role'],
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            role: { enum: ['user', 'admin'] },
+            open_access: {
+              const: true,
+              description:
+                'The gateway has no users (open access on loopback): the caller is its local administrator, and users and keys created now sign in once it runs with users.',
+            },
+          },
+        }),
+        ...standardErrors,
+      },
+    },
   },
   '/users': {
     get: {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestGateway } from '../../../test/support/test-gateway.ts';
+import { apiClient } from '../../../test/support/http-client.ts';
+import { queuedModel } from '../../../test/support/queued-model.ts';
+import { startTestGateway, type TestGateway } from '../../../test/support/test-gateway.ts';
 import { startToolsGateway, type ToolsGateway } from '../../../test/support/tools-gateway.ts';
 
 describe("POST /policy/preview: what a tool would get, as the gateway's call gate decides it", () => {
@@ -77,6 +79,27 @@ describe("POST /policy/preview: what a tool would get, as the gateway's call gat
       const refused = await gw.admin.post('/policy/preview', body);
       expect(refused.status).toBe(400);
       expect(refused.body.error.code).toBe('invalid_request');
+    }
+  });
+});
+
+describe('GET /me', () => {
+  it('says when the caller is the local administrator of an open gateway', async () => {
+    const open = await startTestGateway('pglite', {
+      model: queuedModel(),
+      users: [],
+      openAccess: true,
+      localToken: 'local-token-for-me',
+    });
+    try {
+      expect((await apiClient(open.url, 'local-token-for-me').get('/me')).body).toEqual({
+        id: 'local',
+        name: 'Local user',
+        role: 'admin',
+        open_access: true,
+      });
+    } finally {
+      await open.close();
     }
   });
 });

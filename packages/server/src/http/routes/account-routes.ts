@@ -11,7 +11,9 @@ import { PolicyUpdateSchema } from '../schemas.ts';
 export function accountRoutes(services: GatewayServices): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
 
-  app.get('/me', (c) => c.json(c.get('user')));
+  // An open gateway's caller is its local administrator: `open_access` says so (users and keys made
+  // meanwhile take effect once the gateway runs with users).
+  app.get('/me', (c) => c.json({ ...c.get('user'), ...(services.openAccess ? { open_access: true } : {}) }));
 
   app.get('/policy', async (c) => c.json((await services.settings.approvalPolicy()) ?? {}));
 

@@ -13,6 +13,8 @@ export interface Me {
   id: string;
   name: string;
   role: 'user' | 'admin';
+  /** The gateway has no users (open access): the caller is its local administrator. */
+  open_access?: true;
 }
 
 /** A cost in one currency. */
