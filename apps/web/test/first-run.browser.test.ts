@@ -24,7 +24,13 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
     [gateway, browser, appServer] = await Promise.all([
       started.then((apps) =>
         startRealGateway({
-          approvalPolicy: { rules: [{ match: 'calculator_storage:set-storage', action: 'ask' }] },
+          approvalPolicy: {
+            rules: [
+              { match: 'calculator_storage:set-storage', action: 'ask' },
+              // The published app server's tools carry no annotations (so they would ask): shown unasked here.
+              { match: 'apps:*', action: 'allow' },
+            ],
+          },
           servers: [{ name: 'apps', url: apps.url }],
         }),
       ),
@@ -160,7 +166,8 @@ describe.skipIf(!hasChromium)('the first run: the web app served by the real gat
       if (new URL(response.url()).pathname === '/mcp-app-sandbox.html')
         sandboxCsp.push(response.headers()['content-security-policy'] ?? '');
     });
-    await askInPage(page, 'what time is it on the server');
+    // get-time carries no annotations, so the planner calls it only when the request names its action.
+    await askInPage(page, 'get the time on the server');
     await page.waitForSelector('[data-testid="mcp-app-frame"][data-ready="true"]');
     const proxy = await (await page.locator('[data-testid="mcp-app-frame"]').elementHandle())?.contentFrame();
     const inner = proxy?.childFrames()[0];

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
@@ -19,15 +16,15 @@ describe.skipIf(!hasChromium)('attaching a resource from a resource template (Ch
   let everything: PublishedAppServer;
   let app: ServedApp;
   let gateway: RealGateway;
-  let outDir: string;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'switchboard-web-'));
     everything = await startServerEverything();
-    // One after the other: each builds the app, and the gateway must start within its own deadline.
-    gateway = await startRealGateway({ servers: [{ name: 'everything', url: everything.url }] });
-    [browser, app] = await Promise.all([launchChromium(), serveBuiltApp(outDir)]);
+    [gateway, browser, app] = await Promise.all([
+      startRealGateway({ servers: [{ name: 'everything', url: everything.url }] }),
+      launchChromium(),
+      serveBuiltApp(),
+    ]);
   }, 240_000);
 
   afterAll(async () => {
@@ -35,7 +32,6 @@ describe.skipIf(!hasChromium)('attaching a resource from a resource template (Ch
     await app?.close();
     await gateway?.close();
     await everything?.stop();
-    await rm(outDir, { recursive: true, force: true });
   });
 
   async function open(url: string, configure?: (page: Page) => Promise<unknown>): Promise<Page> {

@@ -18,10 +18,7 @@ describe.skipIf(!hasChromium)('a direct tool call asking the person, in standalo
   let pageErrors: string[];
 
   beforeAll(async () => {
-    [standalone, everything] = await Promise.all([
-      startStandaloneBrowser({ ownBuild: true }),
-      startServerEverything(),
-    ]);
+    [standalone, everything] = await Promise.all([startStandaloneBrowser(), startServerEverything()]);
     ({ pageErrors } = standalone);
   }, 120_000);
 

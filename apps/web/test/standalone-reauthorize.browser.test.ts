@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)(
     beforeAll(async () => {
       calculator = await startProtectedCalculator();
       issuer = calculator.authorizationServer;
-      standalone = await startStandaloneBrowser({ ownBuild: true });
+      standalone = await startStandaloneBrowser();
       ({ pageErrors } = standalone);
     }, 120_000);
 

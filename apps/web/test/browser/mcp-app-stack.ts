@@ -14,7 +14,7 @@ export interface McpAppStack {
   close(): Promise<void>;
 }
 
-/** Builds and serves the app, launches Chromium and starts `server-basic-vanillajs`, side by side. */
+/** Serves the app built for this run, launches Chromium and starts `server-basic-vanillajs`, side by side. */
 export async function startMcpAppStack(): Promise<McpAppStack> {
   const [app, browser, appServer] = await Promise.all([
     serveBuiltApp(),

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { build, preview } from 'vite';
-
-const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+import { preview } from 'vite';
+import { builtWebAppDir } from './built-web-app.ts';
 
 /** The built web app served on a loopback port. */
 export interface ServedApp {
@@ -11,17 +10,12 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-/**
- * Builds apps/web (as `npm run build -w apps/web` does) and serves `dist/` with vite preview on a free
- * port; `outDir` builds into and serves another folder instead (so concurrent test files need not share `dist/`).
- */
-export async function serveBuiltApp(outDir?: string): Promise<ServedApp> {
-  const folder = outDir ? { outDir, emptyOutDir: true } : {};
-  await build({ configFile: CONFIG_FILE, logLevel: 'error', build: folder });
+/** Serves the web app built for this run (see built-web-app.ts) with vite preview on a free port. */
+export async function serveBuiltApp(): Promise<ServedApp> {
   const server = await preview({
-    configFile: CONFIG_FILE,
+    configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
     logLevel: 'error',
-    build: folder,
+    build: { outDir: builtWebAppDir() },
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
   });
   const address = server.httpServer.address();

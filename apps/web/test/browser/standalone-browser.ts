@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './launch-chromium.ts';
 import { type ServedApp, serveBuiltApp } from './serve-built-app.ts';
@@ -29,23 +26,18 @@ export interface StandaloneBrowser {
 }
 
 /**
- * Builds and serves the app (into a folder of its own with `ownBuild`, so concurrent test files
- * need not share `dist/`) and launches Chromium.
+ * Serves the app built for this run and launches Chromium.
  */
-export async function startStandaloneBrowser(
-  options: { ownBuild?: boolean } = {},
-): Promise<StandaloneBrowser> {
-  const outDir = options.ownBuild ? await mkdtemp(join(tmpdir(), 'switchboard-web-')) : undefined;
+export async function startStandaloneBrowser(): Promise<StandaloneBrowser> {
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
-  const [served, launched] = await Promise.allSettled([serveBuiltApp(outDir), launchChromium()]);
+  const [served, launched] = await Promise.allSettled([serveBuiltApp(), launchChromium()]);
   const app = served.status === 'fulfilled' ? served.value : undefined;
   const browser = launched.status === 'fulfilled' ? launched.value : undefined;
   const close = async () => {
     for (const context of contexts.splice(0)) await context.close();
     await browser?.close();
     await app?.close();
-    if (outDir) await rm(outDir, { recursive: true, force: true });
   };
   if (!app || !browser) {
     await close();

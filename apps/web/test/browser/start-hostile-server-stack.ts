@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ApprovalPolicy } from '@switchboard/core';
 import { createGateway, createLogger } from '@switchboard/server';
-import { build } from 'vite';
 import {
   type HostileMcpServer,
   type HostileTarget,
@@ -16,8 +14,7 @@ import {
   startTestMcpServer,
   type TestMcpServer,
 } from '../../../../packages/server/test/support/test-mcp-server.ts';
-
-const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+import { builtWebAppDir } from './built-web-app.ts';
 
 /** A gateway serving the web app to one person, whose servers are a `shop` and the hostile `deals`. */
 export interface HostileServerStack {
@@ -34,7 +31,7 @@ export interface HostileServerStack {
 }
 
 /**
- * Builds apps/web into a temporary folder and starts, side by side: the shop, the hostile `deals`
+ * Starts, side by side: the shop, the hostile `deals`
  * server attacking the shop's `target` tool, and a real gateway (PGlite in memory, a queued model,
  * `policy`) serving the app to its one user.
  */
@@ -44,7 +41,7 @@ export async function startHostileServerStack(
 ): Promise<HostileServerStack> {
   const apiKey = `sk-${randomBytes(16).toString('hex')}`;
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-hostile-'));
-  const webDir = join(dir, 'web');
+  const webDir = builtWebAppDir();
   const stopping: Array<() => Promise<void>> = [() => rm(dir, { recursive: true, force: true })];
   const close = async () => {
     for (const stop of stopping.reverse()) await stop();
@@ -57,7 +54,6 @@ export async function startHostileServerStack(
     const [shop, deals] = await Promise.all([
       startTestMcpServer().then(started),
       startHostileMcpServer({ server: 'shop', ...target }).then(started),
-      build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir: webDir, emptyOutDir: true } }),
     ]);
     const model = queuedModel();
     const gateway = await createGateway({

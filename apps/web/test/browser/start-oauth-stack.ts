@@ -2,14 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createGateway, createLogger, type Gateway } from '@switchboard/server';
 import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
-import { build } from 'vite';
 import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
 import { startAuthorizationServer } from '../../../../packages/servers/test/oidc-authorization-server.ts';
-
-const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+import { builtWebAppDir } from './built-web-app.ts';
 
 /** A gateway serving the web app, with the shop behind a real authorization server. */
 export interface OAuthStack {
@@ -25,23 +22,20 @@ export interface OAuthStack {
 }
 
 /**
- * Builds apps/web into a temporary folder and starts, side by side: `oidc-provider` on loopback,
+ * Starts, side by side: `oidc-provider` on loopback,
  * the shop over Streamable HTTP as its protected resource (`serveHttp(…, { oauth })`), and an
  * open-access gateway (one local user, PGlite in memory, a secret key for the credentials) serving
  * the app, with a queued model and the shop registered as a server each user connects with OAuth.
  */
 export async function startOAuthStack(): Promise<OAuthStack> {
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-oauth-'));
-  const webDir = join(dir, 'web');
+  const webDir = builtWebAppDir();
   const stopping: Array<() => Promise<void>> = [() => rm(dir, { recursive: true, force: true })];
   const close = async () => {
     for (const stop of stopping.reverse()) await stop();
   };
   try {
-    const [authorizationServer] = await Promise.all([
-      startAuthorizationServer({ resourceScopes: 'mcp' }),
-      build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir: webDir, emptyOutDir: true } }),
-    ]);
+    const authorizationServer = await startAuthorizationServer({ resourceScopes: 'mcp' });
     stopping.push(() => authorizationServer.close());
     const shop: ShippedServer = await startShop({ dataDir: join(dir, 'shop') });
     stopping.push(() => shop.close());

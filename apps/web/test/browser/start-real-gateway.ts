@@ -4,9 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { builtWebAppDir } from './built-web-app.ts';
 
-const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../../../../packages/server/src/cli.ts', import.meta.url));
 /** Settings of this machine that would change what the gateway runs (a model key, a database…). */
 const MACHINE_SETTINGS = [
@@ -19,7 +18,7 @@ const MACHINE_SETTINGS = [
   'REDIS_URL',
 ];
 
-/** The real gateway (`switchboard serve`) serving a fresh build of the web app. */
+/** The real gateway (`switchboard serve`) serving the web app built for this run. */
 export interface RealGateway {
   /** The gateway's URL (`http://127.0.0.1:PORT`). */
   url: string;
@@ -31,15 +30,14 @@ export interface RealGateway {
 }
 
 /**
- * Builds apps/web into a temporary folder (not `dist/`, which other tests rebuild) and runs
- * `node packages/server/src/cli.ts serve --port 0 --data-dir <tmp>` on it, as `npm start` does, with
+ * Runs `node packages/server/src/cli.ts serve --port 0 --data-dir <tmp>` on the web app built for this
+ * run, as `npm start` does, with
  * no model key (the offline planner) and `config` as its configuration file; resolves once the
  * gateway has printed its banner.
  */
 export async function startRealGateway(config: Record<string, unknown> = {}): Promise<RealGateway> {
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-gateway-'));
-  const webDir = join(dir, 'web');
-  await build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir: webDir, emptyOutDir: true } });
+  const webDir = builtWebAppDir();
   await writeFile(join(dir, 'config.json'), JSON.stringify({ ...config, webDir }));
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const name of MACHINE_SETTINGS) delete env[name];

@@ -2,16 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createGateway, createLogger, type Gateway } from '@switchboard/server';
-import { build } from 'vite';
 import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
 } from '../../../../packages/servers/test/oidc-authorization-server.ts';
-
-const CONFIG_FILE = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+import { builtWebAppDir } from './built-web-app.ts';
 
 /** API keys of the stack's users (for the test to make data as them, never given to the app). */
 export const SIGN_IN_KEYS = { alice: 'sk-sign-in-alice', bob: 'sk-sign-in-bob' };
@@ -29,7 +26,7 @@ export interface SignInStack {
 }
 
 /**
- * Builds apps/web into a temporary folder and starts `oidc-provider` on loopback and a gateway
+ * Starts `oidc-provider` on loopback and a gateway
  * serving the app with API keys only for Alice and Bob (no open access), accepting the provider's
  * tokens (`alice-sso` is Alice, `bob-sso` is Bob) and offering web sign-in with a public client
  * registered beforehand with the app's OAuth callback page as its redirect URI (so the gateway's
@@ -37,7 +34,7 @@ export interface SignInStack {
  */
 export async function startSignInStack(): Promise<SignInStack> {
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-sign-in-'));
-  const webDir = join(dir, 'web');
+  const webDir = builtWebAppDir();
   const stopping: Array<() => Promise<void>> = [() => rm(dir, { recursive: true, force: true })];
   const close = async () => {
     for (const stop of stopping.reverse()) await stop();
@@ -46,7 +43,6 @@ export async function startSignInStack(): Promise<SignInStack> {
     const [authorizationServer, port] = await Promise.all([
       startAuthorizationServer({ resourceScopes: 'mcp' }),
       freePort(),
-      build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir: webDir, emptyOutDir: true } }),
     ]);
     stopping.push(() => authorizationServer.close());
     const url = `http://127.0.0.1:${port}`;
