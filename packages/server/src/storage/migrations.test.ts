@@ -104,9 +104,15 @@ describe('migration 18 (several named API keys per user, disabled users)', () =>
 
       // The configuration names v's key: it becomes the configured key, not a second one.
       await upsertUser(db, { id: 'v', name: 'V', role: 'admin', apiKey: 'sk-v' });
-      expect((await listApiKeys(db, 'v')).map((key) => [key.name, key.configured])).toEqual([
-        ['configuration', true],
-      ]);
+      const [configured] = await listApiKeys(db, 'v');
+      expect([configured.name, configured.configured]).toEqual(['configuration', true]);
+      // The next start keeps it as it is; a new key in the configuration replaces it.
+      await upsertUser(db, { id: 'v', name: 'V', role: 'admin', apiKey: 'sk-v' });
+      expect(await listApiKeys(db, 'v')).toEqual([configured]);
+      await upsertUser(db, { id: 'v', name: 'V', role: 'admin', apiKey: 'sk-v2' });
+      expect(await findUserByApiKey(db, 'sk-v')).toBeUndefined();
+      expect((await findUserByApiKey(db, 'sk-v2'))?.id).toBe('v');
+      await upsertUser(db, { id: 'v', name: 'V', role: 'admin', apiKey: 'sk-v' });
       expect((await findUserByApiKey(db, 'sk-v'))?.id).toBe('v');
       await db.query("UPDATE users SET disabled = true WHERE id = 'u'");
       expect(await findUserByApiKey(db, 'sk-u')).toBeUndefined();

@@ -60,9 +60,10 @@ export async function revokeApiKey(db: Queryable, userId: string, keyId: string)
 }
 
 /**
- * Makes `key` the user's configured key (`users[].apiKey`), replacing the one configured before and
- * a row already holding the same key (a key issued before the configuration named it); none: the
- * configuration names no key for them any more.
+ * Makes `key` the user's configured key (`users[].apiKey`): kept as it is (when it was created and
+ * last used) while the configuration names the same key; else replacing the one configured before
+ * and a row already holding the same key (a key issued before the configuration named it). None:
+ * the configuration names no key for them any more. Another user's key is refused (unique).
  */
 export async function setConfiguredApiKey(
   db: Queryable,
@@ -70,6 +71,11 @@ export async function setConfiguredApiKey(
   key: string | undefined,
 ): Promise<void> {
   const hash = key === undefined ? null : hashApiKey(key);
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM api_keys WHERE user_id = $1 AND configured AND key_hash = $2',
+    [userId, hash],
+  );
+  if (rows.length > 0) return;
   await db.query('DELETE FROM api_keys WHERE user_id = $1 AND (configured OR key_hash = $2)', [userId, hash]);
   if (hash === null) return;
   await db.query(
