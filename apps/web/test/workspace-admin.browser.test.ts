@@ -313,4 +313,23 @@ describe.skipIf(!hasChromium)('the usage page and the admin console (Chromium, r
     }
     expect(pageErrors).toEqual([]);
   });
+
+  it('moves between the admin sections with the arrow keys, and back to the chat from the keyboard', async () => {
+    const page = admin.desktop;
+    await openAdmin(page, 'Users');
+    await page.getByRole('tab', { name: 'Users', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    const keys = page.getByRole('tab', { name: 'API keys', exact: true });
+    await expect(keys.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(keys.evaluate((tab) => tab === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(
+      page.getByRole('tab', { name: 'Audit', exact: true }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+    await page.getByRole('button', { name: '← Back to chat' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.app[data-page="chat"]');
+    await expect(page.getByLabel('Message').isVisible()).resolves.toBe(true);
+  });
 });
