@@ -78,10 +78,18 @@ export async function setConfiguredApiKey(
   if (rows.length > 0) return;
   await db.query('DELETE FROM api_keys WHERE user_id = $1 AND (configured OR key_hash = $2)', [userId, hash]);
   if (hash === null) return;
-  await db.query(
-    `INSERT INTO api_keys (id, user_id, name, key_hash, configured) VALUES ($1, $2, 'configuration', $3, true)`,
+  // Replicas starting together seed the same key at once: the one that comes second finds it there.
+  const inserted = await db.query(
+    `INSERT INTO api_keys (id, user_id, name, key_hash, configured) VALUES ($1, $2, 'configuration', $3, true)
+     ON CONFLICT (key_hash) DO NOTHING RETURNING id`,
     [newId('key'), userId, hash],
   );
+  if (inserted.rows.length > 0) return;
+  const holder = await db.query<{ user_id: string }>('SELECT user_id FROM api_keys WHERE key_hash = $1', [
+    hash,
+  ]);
+  if (holder.rows[0]?.user_id !== userId)
+    throw new Error(`the configured API key of user "${userId}" is already another user's key`);
 }
 
 /**
