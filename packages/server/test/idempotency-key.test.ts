@@ -55,7 +55,11 @@ describe.each(testBackends())('Idempotency-Key on sends (%s)', (backend) => {
   const keyed = (key: string) => ({ 'idempotency-key': `"${key}"` });
   const chat = (id: string, content: string, key: string, client = gw.alice) =>
     client.request('POST', `/conversations/${id}/chat`, { content }, keyed(key));
-  const messages = async (id: string) => (await gw.alice.get(`/conversations/${id}/messages`)).body.items;
+  /** The stored messages, as the chat answers gave them (a listed reply also carries its turn's usage). */
+  const messages = async (id: string) =>
+    ((await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<Record<string, unknown>>).map(
+      ({ usage: _usage, ...message }) => message,
+    );
 
   it('a retried chat gets the first outcome back; the model is asked and the message stored once', async () => {
     const id = await conversation();
