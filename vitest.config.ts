@@ -14,6 +14,11 @@ const SECURITY_TESTS = '**/*.security.test.ts';
  */
 export default defineConfig({
   test: {
+    // A worker runs its files one after another in one module registry: the gateway, the SDK and
+    // vite load once per worker instead of once per file (most of the suite's time was imports).
+    // Nothing a file leaves in a module may change another's outcome: tests keep their state in
+    // what they start (gateways, databases, servers), not in modules.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', 'json'],
