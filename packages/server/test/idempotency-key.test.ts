@@ -57,8 +57,8 @@ describe.each(testBackends())('Idempotency-Key on sends (%s)', (backend) => {
     client.request('POST', `/conversations/${id}/chat`, { content }, keyed(key));
   /** The stored messages, as the chat answers gave them (a listed reply also carries its turn's usage). */
   const messages = async (id: string) =>
-    ((await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<Record<string, unknown>>).map(
-      ({ usage: _usage, ...message }) => message,
+    ((await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<{ content: string }>).map(
+      ({ usage: _usage, ...message }: { content: string; usage?: unknown }) => message,
     );
 
   it('a retried chat gets the first outcome back; the model is asked and the message stored once', async () => {
