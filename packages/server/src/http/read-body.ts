@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-nesting.ts';
+import { readCappedText } from './read-capped-text.ts';
 
 /**
  * Reads a JSON body of at most `limits.maxBodyBytes` and validates it against its schema: a body
@@ -60,21 +61,7 @@ async function readText(c: Context, maxBytes: number): Promise<string> {
     if (Buffer.byteLength(text) > maxBytes) throw tooLarge(maxBytes);
     return text;
   }
-  const reader = c.req.raw.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return readCappedText(c.req.raw.body, maxBytes, () => tooLarge(maxBytes));
 }
 
 function tooLarge(maxBytes: number): ApiError {

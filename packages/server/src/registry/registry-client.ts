@@ -1,4 +1,5 @@
-import { type RegistryServer, readRegistryEntry } from './registry-entry.ts';
+import { readCappedText } from '../http/read-capped-text.ts';
+import { isObject, type RegistryServer, readRegistryEntry } from './registry-entry.ts';
 
 /** The official MCP Registry, the default the CLI configures. */
 export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
@@ -86,33 +87,15 @@ export class RegistryClient {
       await response.body?.cancel();
       throw new RegistryUnavailableError(`the registry answered ${response.status}`);
     }
-    const text = await readCapped(response, MAX_ANSWER_BYTES);
+    const text = await readCappedText(
+      response.body,
+      MAX_ANSWER_BYTES,
+      () => new RegistryUnavailableError(`the registry's answer is larger than ${MAX_ANSWER_BYTES} bytes`),
+    );
     try {
       return JSON.parse(text);
     } catch {
       throw new RegistryUnavailableError('the registry answered with something that is not JSON');
     }
   }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The body as text, refused once it passes `max` bytes (read no further). */
-async function readCapped(response: Response, max: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new RegistryUnavailableError(`the registry's answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

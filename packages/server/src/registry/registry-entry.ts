@@ -75,7 +75,8 @@ export const REGISTRY_BOUNDS = {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
+/** Whether a value is a JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A string of at most `max` characters without control characters, else undefined. */
