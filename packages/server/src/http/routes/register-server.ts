@@ -1,32 +1,16 @@
 import { sanitizeServerName } from '@switchboard/core';
 import type { User } from '../../auth/user.ts';
 import { UI_LAYER_NAME } from '../../config/default-approval-policy.ts';
+import type { ServerSeed } from '../../config/server-seed.ts';
 import { sealServerSecrets } from '../../mcp/server-secrets.ts';
 import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import type { GatewayServices } from '../../services/gateway-services.ts';
-import {
-  insertServer,
-  type ServerOAuth,
-  type ServerRoot,
-  type ServerRow,
-  type ServerTransport,
-} from '../../store/server-store.ts';
+import { insertServer, type ServerRow, type ServerTransport } from '../../store/server-store.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
 
-/** A server to register, as `POST /servers` takes it. */
-export interface Registration {
-  name: string;
-  description?: string;
-  url?: string;
-  headers?: Record<string, string>;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  oauth?: ServerOAuth;
-  roots?: ServerRoot[];
-}
+/** A server to register, as `POST /servers` takes it: what the configuration names, less built-ins. */
+export type Registration = Omit<ServerSeed, 'builtin'>;
 
 /**
  * Registers a server for `user` (the deployment's when an administrator registers it): a URL —
