@@ -12,6 +12,8 @@ const SCREENSHOTS = fileURLToPath(
   new URL('../../../test-output/screenshots/workspace-conversations/', import.meta.url),
 );
 const SIZES = { desktop: { width: 1400, height: 900 }, phone: { width: 390, height: 844 } } as const;
+/** How long a check waits for the page to settle after an action (the app was already ready before it). */
+const SETTLED = { timeout: 20_000 };
 type Size = keyof typeof SIZES;
 
 /** What the priced model's reply used, and how the chat shows it at its price (3 and 15 USD per million). */
@@ -163,7 +165,7 @@ describe.skipIf(!hasChromium)('conversations beside the chat, the model per conv
     await expectTitles(desktop, ['Groceries', 'what is 2 plus 3']);
     await desktop.waitForSelector('.app[data-ready="true"]');
     expect(await current(desktop)).toBe('Groceries');
-    expect(await userMessages(desktop)).toEqual(['search milk']);
+    await expect.poll(() => userMessages(desktop), SETTLED).toEqual(['search milk']);
     // Gone on the gateway, its canvas with it.
     const statuses = await desktop.evaluate(
       async (url) =>
@@ -177,13 +179,13 @@ describe.skipIf(!hasChromium)('conversations beside the chat, the model per conv
     await openButton(desktop, 'what is 2 plus 3').click();
     await desktop.waitForSelector('.app[data-ready="true"]');
     await expect.poll(() => current(desktop)).toBe('what is 2 plus 3');
-    expect(await userMessages(desktop)).toEqual(['what is 2 plus 3']);
+    await expect.poll(() => userMessages(desktop), SETTLED).toEqual(['what is 2 plus 3']);
     await expect(canvasWidget(desktop, 'stat').textContent()).resolves.toMatch(/\b5\b/);
     await record(desktop, 'open', 'desktop');
 
     await desktop.reload();
     await desktop.waitForSelector('.app[data-ready="true"]');
-    expect(await userMessages(desktop)).toEqual(['what is 2 plus 3']);
+    await expect.poll(() => userMessages(desktop), SETTLED).toEqual(['what is 2 plus 3']);
     await expect(canvasWidget(desktop, 'stat').textContent()).resolves.toMatch(/\b5\b/);
     await openList(desktop);
     // Renamed after the sum's turn, the groceries changed last.
@@ -240,8 +242,8 @@ describe.skipIf(!hasChromium)('conversations beside the chat, the model per conv
 
     // Deleting the open one opened the newest left, and the drawer closed over it.
     await phone.waitForSelector('.app[data-ready="true"]');
-    await expect(list(phone).count()).resolves.toBe(0);
-    expect(await userMessages(phone)).toEqual(['what is 2 plus 3', 'what is 3 plus 4']);
+    await expect.poll(() => list(phone).count(), SETTLED).toBe(0);
+    await expect.poll(() => userMessages(phone), SETTLED).toEqual(['what is 2 plus 3', 'what is 3 plus 4']);
     await expect(phone.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe('priced');
     await expect(phone.getByTestId('reply-usage').allInnerTexts()).resolves.toEqual([PRICED_USAGE]);
     await record(phone, 'model', 'phone');
@@ -249,8 +251,8 @@ describe.skipIf(!hasChromium)('conversations beside the chat, the model per conv
     await openList(phone);
     await openButton(phone, 'Groceries').click();
     await phone.waitForSelector('.app[data-ready="true"]');
-    await expect(list(phone).count()).resolves.toBe(0);
-    expect(await userMessages(phone)).toEqual(['search milk']);
+    await expect.poll(() => list(phone).count(), SETTLED).toBe(0);
+    await expect.poll(() => userMessages(phone), SETTLED).toEqual(['search milk']);
     await expect(phone.getByLabel('Model', { exact: true }).inputValue()).resolves.toBe('planner');
     await phone.getByRole('tab', { name: /Canvas/ }).click();
     await expect(canvasWidget(phone, 'table').textContent()).resolves.toMatch(/Full Cream Milk/);
@@ -258,7 +260,7 @@ describe.skipIf(!hasChromium)('conversations beside the chat, the model per conv
 
     await phone.reload();
     await phone.waitForSelector('.app[data-ready="true"]');
-    expect(await userMessages(phone)).toEqual(['search milk']);
+    await expect.poll(() => userMessages(phone), SETTLED).toEqual(['search milk']);
     await openList(phone);
     await expectTitles(phone, ['what is 2 plus 3', 'Groceries']);
     expect(await current(phone)).toBe('Groceries');
