@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-const ALL_TESTS = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
+const ALL_TESTS = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'apps/*/test/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 const BROWSER_TESTS = '**/*.browser.test.ts';
 /** The standing security suite (`npm run test:security`): abuse tests and the authorization matrix. */
 const SECURITY_TESTS = '**/*.security.test.ts';
