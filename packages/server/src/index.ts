@@ -6,7 +6,6 @@
 
 export { hashApiKey, newApiKey } from './auth/api-keys.ts';
 export type { User, UserSeed } from './auth/user.ts';
-export type { ServerSeed } from './config/server-seed.ts';
 export { createGateway, type Gateway, type GatewayOptions } from './gateway/create-gateway.ts';
 export { buildOpenApiDocument } from './http/openapi-document.ts';
 export type { WebAppOptions } from './http/serve-web-app.ts';
@@ -18,4 +17,5 @@ export { createLogger } from './observability/create-logger.ts';
 export type { Database, Queryable } from './storage/database.ts';
 export { type DatabaseOptions, openDatabase } from './storage/open-database.ts';
 export type { Conversation, PendingCall } from './store/conversation.ts';
+export type { ServerSeed } from './store/server-seed.ts';
 export type { SequencedEvent, StreamEvent } from './store/stream-event.ts';

@@ -1,5 +1,5 @@
 import { AccessTokenRefusal } from '@switchboard/servers';
-import type { GatewayServices } from '../services/gateway-services.ts';
+import type { Logger } from 'pino';
 import {
   type AccessTokenResource,
   AccessTokenVerifier,
@@ -7,13 +7,18 @@ import {
 } from './access-token-verifier.ts';
 import { isLocalToken } from './local-token.ts';
 import { LOCAL_USER } from './local-user.ts';
-import type { User } from './user.ts';
+import type { User, UserDirectory } from './user.ts';
 
-/** What {@link authenticateBearer} needs of the gateway. */
-export type BearerAuthServices = Pick<
-  GatewayServices,
-  'openAccess' | 'localToken' | 'users' | 'accessTokens' | 'logger'
->;
+/** What {@link authenticateBearer} needs of the gateway (its services hold all of it). */
+export interface BearerAuthServices {
+  /** No users: the holder of `localToken` is the local administrator. */
+  openAccess: boolean;
+  localToken?: string;
+  users: UserDirectory;
+  /** The authorization server's token verifier; absent: API keys only. */
+  accessTokens?: AccessTokenVerifier;
+  logger: Logger;
+}
 
 /** Who sent a bearer credential: the gateway user, and the access token when it was one (not a key). */
 export interface BearerCaller {

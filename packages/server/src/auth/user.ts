@@ -5,6 +5,13 @@ export interface User {
   role: 'user' | 'admin';
 }
 
+/** Where a credential's user is looked up: by API key, by id, or by an OAuth subject a user lists. */
+export interface UserDirectory {
+  byApiKey(apiKey: string): Promise<User | undefined>;
+  byId(id: string): Promise<User | undefined>;
+  byOAuthSubject(subject: string): Promise<User | undefined>;
+}
+
 /**
  * A user to create or update at start-up, with the API key they authenticate with (none: they sign
  * in at `/mcp` with an OAuth access token only).

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayBus } from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { openPgliteDatabase } from '../storage/pglite-database.ts';
-import type { GatewayBus } from './gateway-bus.ts';
 import { PendingQuestions } from './pending-questions.ts';
 
 /** A bus that is down: every publish fails, subscriptions never hear anything. */

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../bus/gateway-bus.ts';
 import type { Queryable } from '../storage/database.ts';
 import {
   closePendingQuestion,
@@ -8,7 +9,6 @@ import {
   type QuestionAsker,
   recordPendingQuestion,
 } from '../store/pending-question-store.ts';
-import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from './gateway-bus.ts';
 
 export type { QuestionAsker } from '../store/pending-question-store.ts';
 

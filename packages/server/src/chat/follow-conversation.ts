@@ -1,4 +1,4 @@
-import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
+import { eventsChannel, type GatewayBus } from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { readRunState, recoverInterruptedTurn } from '../store/conversation-lease.ts';
 import type { SequencedEvent } from '../store/stream-event.ts';

@@ -1,13 +1,7 @@
 import type { LanguageModel } from '@switchboard/core';
+import type { ModelPrice } from '../store/usage-breakdown.ts';
 import { modelLabel } from './model-label.ts';
 import { UnknownModelError } from './unknown-model-error.ts';
-
-/** What a model costs, per million tokens, in `currency` (an ISO 4217 code such as `USD`). */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  currency: string;
-}
 
 /** A model the operator offers: users pick it by `id`; `model` answers (made with the operator's key and base URL). */
 export interface OperatorModel {

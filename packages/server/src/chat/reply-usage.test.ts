@@ -1,7 +1,7 @@
 import { createScriptedModel } from '@switchboard/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createModelResolver, type OperatorModel } from '../chat/model-resolver.ts';
-import type { ApiMessage } from './api-message.ts';
+import type { ApiMessage } from '../messages/api-message.ts';
+import { createModelResolver, type OperatorModel } from './model-resolver.ts';
 import { modelPrices, withReplyUsage } from './reply-usage.ts';
 
 const USD = (input: number, output: number) => ({ input, output, currency: 'USD' });

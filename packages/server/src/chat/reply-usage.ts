@@ -1,6 +1,7 @@
-import type { ModelPrice, ModelResolver } from '../chat/model-resolver.ts';
+import type { ApiMessage, ReplyUsage } from '../messages/api-message.ts';
 import type { RunUsage } from '../store/run-usage-store.ts';
-import type { ApiMessage, ReplyUsage } from './api-message.ts';
+import type { ModelPrice } from '../store/usage-breakdown.ts';
+import type { ModelResolver } from './model-resolver.ts';
 
 /** A stored message with the turn that stored it. */
 interface MessageOfTurn {

@@ -1,6 +1,6 @@
 import type { AgentResult, StopReason, ToolCatalog } from '@switchboard/core';
 import type { Logger } from 'pino';
-import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
+import { eventsChannel, type GatewayBus } from '../bus/gateway-bus.ts';
 import type { ApiMessage } from '../messages/api-message.ts';
 import { toApiMessages } from '../messages/to-api-messages.ts';
 import { logTurnFailure } from '../observability/log-turn-failure.ts';

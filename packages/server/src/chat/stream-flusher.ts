@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { eventsChannel, type GatewayBus } from '../coordination/gateway-bus.ts';
+import { eventsChannel, type GatewayBus } from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { insertStreamEvents } from '../store/stream-event-store.ts';
 import type { LiveRun } from './live-run.ts';

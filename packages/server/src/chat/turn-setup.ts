@@ -10,9 +10,9 @@ import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
 import type { CallGate } from '../calls/call-gate.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
-import type { ServerRegistry, UnavailableServer } from '../mcp/server-registry.ts';
 import type { ClientToolDeclaration, ConversationRow } from '../store/conversation.ts';
 import type { ServerRow } from '../store/server-store.ts';
+import type { ServerRegistry, UnavailableServer } from '../upstream/server-registry.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { ModelResolver } from './model-resolver.ts';
 

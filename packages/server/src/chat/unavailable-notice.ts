@@ -1,5 +1,5 @@
-import type { UnavailableServer } from '../mcp/server-registry.ts';
 import type { StreamEvent } from '../store/stream-event.ts';
+import type { UnavailableServer } from '../upstream/server-registry.ts';
 
 /**
  * The `server_unavailable` event of a turn that went without a server it could not reach (it did not

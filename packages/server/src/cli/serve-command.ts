@@ -9,7 +9,7 @@ import { LOCAL_TOKEN_FILE, loadOrCreateLocalToken } from '../auth/local-token.ts
 import { LOCAL_USER } from '../auth/local-user.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../auth/secret-key.ts';
 import { configuredModels } from '../config/configured-models.ts';
-import { DEFAULT_APPROVAL_POLICY, UI_LAYER_NAME } from '../config/default-approval-policy.ts';
+import { DEFAULT_APPROVAL_POLICY } from '../config/default-approval-policy.ts';
 import {
   configuredMcpAuthorization,
   configuredMcpMode,
@@ -21,6 +21,7 @@ import {
 } from '../config/switchboard-config.ts';
 import { createGateway, type Gateway } from '../gateway/create-gateway.ts';
 import { createLogger } from '../observability/create-logger.ts';
+import { UI_LAYER_NAME } from '../store/server-store.ts';
 import type { ServerSummary } from './first-run-banner.ts';
 import { startShippedServers } from './start-shipped-servers.ts';
 

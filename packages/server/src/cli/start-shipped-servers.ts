@@ -9,8 +9,8 @@ import {
   type ShippedServer,
   serveHttp,
 } from '@switchboard/servers';
-import type { ServerSeed } from '../config/server-seed.ts';
-import { authenticateCaller, callerIdentifyingFetch } from '../mcp/caller-identity.ts';
+import type { ServerSeed } from '../store/server-seed.ts';
+import { authenticateCaller, callerIdentifyingFetch } from '../upstream/caller-identity.ts';
 
 /** Shipped servers running in this process, served over Streamable HTTP on loopback. */
 export interface RunningShippedServers {

@@ -8,7 +8,8 @@ import {
   type VendorModelOptions,
 } from '@switchboard/providers';
 import { modelLabel } from '../chat/model-label.ts';
-import type { ModelPrice, OperatorModel } from '../chat/model-resolver.ts';
+import type { OperatorModel } from '../chat/model-resolver.ts';
+import type { ModelPrice } from '../store/usage-breakdown.ts';
 import type { SwitchboardConfig } from './switchboard-config.ts';
 
 /** The operator's models, ready for `createGateway`: the default and the list users pick from by id. */

@@ -1,10 +1,5 @@
 import type { ApprovalPolicy } from '@switchboard/core';
-
-/**
- * The server name of the gateway's own UI layer (autoui's `widget_display`, `canvas`, recipes and
- * recall) in tool names and approval rules. No registered server may read as it.
- */
-export const UI_LAYER_NAME = 'autoui';
+import { UI_LAYER_NAME } from '../store/server-store.ts';
 
 /**
  * The approval policy of a gateway whose configuration sets none (a fresh `npm start`): careful by

@@ -7,8 +7,8 @@ import type { WebAppOptions } from '../http/serve-web-app.ts';
 import type { GatewayLimits } from '../limits/gateway-limits.ts';
 import { DEFAULT_REGISTRY_URL } from '../registry/registry-client.ts';
 import { type EndpointMode, parseEndpointMode } from '../services/endpoint-mode.ts';
+import type { ServerSeed } from '../store/server-seed.ts';
 import type { ServerOAuth } from '../store/server-store.ts';
-import type { ServerSeed } from './server-seed.ts';
 
 /** A user in the configuration file: the key literally, or (better) the variable holding it. */
 export interface ConfiguredUser {

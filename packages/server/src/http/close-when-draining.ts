@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Readiness } from '../gateway/readiness.ts';
+import type { Readiness } from './readiness.ts';
 
 /**
  * While the gateway drains, every response says `Connection: close`, so a connection ends with the

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { Readiness } from '../gateway/readiness.ts';
+import { refuseForeignSources } from '../auth/request-source.ts';
 import { mcpEndpointRoutes } from '../mcp-endpoint/mcp-endpoint-routes.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
@@ -10,7 +10,7 @@ import { closeWhenDraining } from './close-when-draining.ts';
 import { localTokenLink } from './local-token-link.ts';
 import { logRequests } from './log-requests.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
-import { refuseForeignSources } from './request-source.ts';
+import { Readiness } from './readiness.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { apiKeyRoutes } from './routes/api-key-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';

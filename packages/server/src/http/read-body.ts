@@ -1,9 +1,9 @@
 import type { JsonSchema } from '@switchboard/core';
 import type { Context } from 'hono';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../limits/json-nesting.ts';
+import { readCappedText } from '../limits/read-capped-text.ts';
 import type { GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-nesting.ts';
-import { readCappedText } from './read-capped-text.ts';
 
 /**
  * Reads a JSON body of at most `limits.maxBodyBytes` and validates it against its schema: a body

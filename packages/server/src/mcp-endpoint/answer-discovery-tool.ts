@@ -1,5 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { DEFAULT_GLOBAL_SEARCH_LIMIT, MAX_GLOBAL_SEARCH_LIMIT } from '@switchboard/core';
+import {
+  DEFAULT_GLOBAL_SEARCH_LIMIT,
+  MAX_GLOBAL_SEARCH_LIMIT,
+  MAX_QUERIES,
+  readQueries,
+} from '@switchboard/core';
 import type { ActivatedTool } from './activated-tools.ts';
 import { errorResult } from './call-endpoint-tool.ts';
 import type { DiscoveryToolName } from './discovery-tools.ts';
@@ -23,16 +28,21 @@ export async function answerDiscoveryTool(
 ): Promise<DiscoveryAnswer> {
   switch (name) {
     case 'search_tools': {
-      const query = args.query;
-      if (typeof query !== 'string' || query.trim() === '')
-        return failed('search_tools needs "query": a few keywords saying what you want to do.');
+      const queries = readQueries(args);
+      if (queries === undefined)
+        return failed(
+          `search_tools needs "query": a few keywords saying what you want to do — or "queries": one short query per capability (at most ${MAX_QUERIES}), e.g. ["weather forecast", "send email"].`,
+        );
       const server = args.server;
       if (server !== undefined && (typeof server !== 'string' || !catalog.hasServer(server)))
         return failed(
           `Unknown server ${JSON.stringify(server)}; search without "server" to search every server.`,
         );
       const limit = clampLimit(args.limit);
-      const hits = await catalog.search(query, { limit, ...(typeof server === 'string' ? { server } : {}) });
+      const hits = await catalog.search(queries, {
+        limit,
+        ...(typeof server === 'string' ? { server } : {}),
+      });
       const tools = hits.map((hit) => ({
         name: hit.name,
         server: hit.serverName,
@@ -46,7 +56,7 @@ export async function answerDiscoveryTool(
       const structured = { tools, ...(missing.length > 0 ? { not_searched: missing } : {}) };
       const text =
         tools.length === 0
-          ? `No tool matches ${JSON.stringify(query)}. Try other words.`
+          ? `No tool matches ${queries.map((query) => JSON.stringify(query)).join(', ')}. Try other words.`
           : JSON.stringify(structured);
       return {
         result: { content: [{ type: 'text', text }], structuredContent: structured },

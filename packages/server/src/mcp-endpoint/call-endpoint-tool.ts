@@ -11,7 +11,7 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
 import type { CallGate, GatePass } from '../calls/call-gate.ts';
-import { asCaller } from '../mcp/caller-identity.ts';
+import { asCaller } from '../upstream/caller-identity.ts';
 import { forwardedElicitation, forwardedSampling } from './asked-by.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 import { callDigest, type EndpointRoundState, type RelayedRound } from './endpoint-request-state.ts';

@@ -1,5 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import { DEFAULT_GLOBAL_SEARCH_LIMIT, MAX_GLOBAL_SEARCH_LIMIT } from '@switchboard/core';
+import { globalToolDefinition } from '@switchboard/core';
+
+const SEARCH_TOOLS_SCHEMA = globalToolDefinition('search_tools').inputSchema;
 
 /** The tools of discovery mode, in the order `tools/list` gives them. */
 export const DISCOVERY_TOOL_NAMES = ['search_tools', 'describe_tool', 'call_tool'] as const;
@@ -20,20 +22,15 @@ export const DISCOVERY_TOOLS: readonly Tool[] = [
   {
     name: 'search_tools',
     description:
-      "Search the tools of all the user's MCP servers by what you want to do. Returns the best matches (name, server, description, parameters). Found tools are added to your tool list; any of them can also be run with call_tool.",
+      'Search the tools of all the user\'s MCP servers by what you want to do: a few keywords as "query", or one short query per capability the task needs as "queries" (e.g. ["weather forecast", "send email"]; the results are merged). Returns the best matches (name, server, description, parameters). Found tools are added to your tool list; any of them can also be run with call_tool.',
+    // Chat's search_tools schema (one owner: core), with "server" naming what /mcp has (no list_servers).
     inputSchema: {
+      ...SEARCH_TOOLS_SCHEMA,
       type: 'object',
       properties: {
-        query: { type: 'string', description: 'A few keywords, e.g. "weather forecast for a city".' },
+        ...(SEARCH_TOOLS_SCHEMA.properties as Record<string, object>),
         server: { type: 'string', description: "Only this server's tools." },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: MAX_GLOBAL_SEARCH_LIMIT,
-          description: `Maximum number of results (default ${DEFAULT_GLOBAL_SEARCH_LIMIT}).`,
-        },
       },
-      required: ['query'],
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
   },

@@ -1,4 +1,10 @@
-import { type McpLayer, type McpToolDef, sanitizeServerName, type ToolCatalog } from '@switchboard/core';
+import {
+  type McpLayer,
+  type McpToolDef,
+  mergeQueryRankings,
+  sanitizeServerName,
+  type ToolCatalog,
+} from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import { disambiguatedToolName, endpointToolName } from './endpoint-tool-name.ts';
 
@@ -71,20 +77,24 @@ export class EndpointCatalog {
   }
 
   /**
-   * The best matches for `query` (optionally only one server's, by its name), best first. Waits on
-   * the embeddings endpoint when dense retrieval is configured; lexical alone if it fails.
+   * The best matches for `queries` (optionally only one server's, by its name), merged as chat's
+   * `search_tools` merges them (see `mergeQueryRankings`), best first. Waits on the embeddings
+   * endpoint when dense retrieval is configured; lexical alone if it fails.
    */
-  async search(query: string, options: { server?: string; limit: number }): Promise<EndpointTool[]> {
+  async search(queries: string[], options: { server?: string; limit: number }): Promise<EndpointTool[]> {
     const server = options.server === undefined ? undefined : sanitizeServerName(options.server);
-    const [hits = []] = await this.#ranking().rankTools([query], {
+    const rankings = await this.#ranking().rankTools(queries, {
       limit: options.limit,
       dedupe: false,
       ...(server ? { server } : {}),
     });
-    return hits.flatMap((hit) => {
-      const tool = this.#byServerTool.get(`${hit.server}\u0000${hit.toolName}`);
-      return tool ? [tool] : [];
-    });
+    const tools = rankings.map((hits) =>
+      hits.flatMap((hit) => {
+        const tool = this.#byServerTool.get(`${hit.server}\u0000${hit.toolName}`);
+        return tool ? [tool] : [];
+      }),
+    );
+    return mergeQueryRankings(tools, (tool) => tool.name, options.limit);
   }
 
   /** Whether a server of this name (registered or sanitized) is in the catalog. */

@@ -1,6 +1,6 @@
 import type { User } from '../auth/user.ts';
 import type { CatalogCache } from '../chat/catalog-cache.ts';
-import type { ServerRegistry, TurnTools } from '../mcp/server-registry.ts';
+import type { ServerRegistry, TurnTools } from '../upstream/server-registry.ts';
 import { EndpointCatalog } from './endpoint-catalog.ts';
 
 /**

@@ -11,8 +11,8 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { User } from '../auth/user.ts';
+import type { GatewayBus } from '../bus/gateway-bus.ts';
 import type { CallGate, GatePass } from '../calls/call-gate.ts';
-import type { GatewayBus } from '../coordination/gateway-bus.ts';
 import type { Queryable } from '../storage/database.ts';
 import {
   changeEndpointTask,

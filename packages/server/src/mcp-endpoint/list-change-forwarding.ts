@@ -1,8 +1,8 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { User } from '../auth/user.ts';
-import { canUseServer } from '../mcp/server-access.ts';
-import type { ServerList, ServerListChange } from '../mcp/server-list-changes.ts';
-import type { ServerRegistry } from '../mcp/server-registry.ts';
+import { canUseServer } from '../upstream/server-access.ts';
+import type { ServerList, ServerListChange } from '../upstream/server-list-changes.ts';
+import type { ServerRegistry } from '../upstream/server-registry.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import type { UserEventBus } from './user-event-bus.ts';
 

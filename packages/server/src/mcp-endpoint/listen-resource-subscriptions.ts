@@ -1,7 +1,7 @@
 import type { ServerEvent } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user.ts';
-import { asCaller } from '../mcp/caller-identity.ts';
+import { asCaller } from '../upstream/caller-identity.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { ownerOf } from './resource-pass-through.ts';
 import type { ResourceSubscriber, ResourceSubscriptions } from './resource-subscriptions.ts';

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
-import { asCaller } from '../mcp/caller-identity.ts';
+import { asCaller } from '../upstream/caller-identity.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { type EndpointRoundState, promptDigest } from './endpoint-request-state.ts';
 import { endpointToolName } from './endpoint-tool-name.ts';

@@ -3,7 +3,7 @@ import {
   isJsonContentType,
   readRequestBody,
 } from '@modelcontextprotocol/server';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-nesting.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../limits/json-nesting.ts';
 
 /** A `/mcp` request whose JSON body was read once, for the SDK's routing and transports to share. */
 export interface ReadRequest {

@@ -8,7 +8,7 @@ import {
 import { compileResourceTemplate } from '@switchboard/core';
 import type { McpConnection } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
-import { asCaller } from '../mcp/caller-identity.ts';
+import { asCaller } from '../upstream/caller-identity.ts';
 import type { EndpointCatalog } from './endpoint-catalog.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { User } from '../auth/user.ts';
-import { asCaller } from '../mcp/caller-identity.ts';
+import { asCaller } from '../upstream/caller-identity.ts';
 import type { EndpointCatalogs } from './endpoint-catalogs.ts';
 import { ownerOf } from './resource-pass-through.ts';
 import type { ResourceSubscriber, ResourceSubscriptions } from './resource-subscriptions.ts';

@@ -8,7 +8,7 @@ import {
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { CallServerRequests, ToolProgress } from '@switchboard/core';
 import type { User } from '../auth/user.ts';
-import { asCaller } from '../mcp/caller-identity.ts';
+import { asCaller } from '../upstream/caller-identity.ts';
 import type { EndpointTool } from './endpoint-catalog.ts';
 
 /** What one round of a call to a 2026-07-28 server came to. */

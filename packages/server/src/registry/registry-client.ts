@@ -1,5 +1,6 @@
-import { readCappedText } from '../http/read-capped-text.ts';
-import { isObject, type RegistryServer, readRegistryEntry } from './registry-entry.ts';
+import { isPlainObject } from '@switchboard/core';
+import { readCappedText } from '../limits/read-capped-text.ts';
+import { type RegistryServer, readRegistryEntry } from './registry-entry.ts';
 
 /** The official MCP Registry, the default the CLI configures. */
 export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
@@ -44,11 +45,11 @@ export class RegistryClient {
     if (query.search) params.set('search', query.search);
     if (query.cursor) params.set('cursor', query.cursor);
     const answer = await this.#get(`/v0.1/servers?${params}`);
-    const entries = isObject(answer) ? answer.servers : undefined;
+    const entries = isPlainObject(answer) ? answer.servers : undefined;
     if (!Array.isArray(entries))
       throw new RegistryUnavailableError('the registry answered without "servers"');
     const servers = entries.slice(0, PAGE_SIZE * 2).flatMap((entry) => readRegistryEntry(entry) ?? []);
-    const metadata = isObject(answer) && isObject(answer.metadata) ? answer.metadata : {};
+    const metadata = isPlainObject(answer) && isPlainObject(answer.metadata) ? answer.metadata : {};
     const cursor = metadata.nextCursor;
     return {
       servers,

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@switchboard/core';
 /**
  * A server of the MCP Registry (its `server.json`, format 2025-12-11, as the registry's v0.1 API
  * lists it) read from untrusted input: every field is type-checked and bounded, anything else is
@@ -73,12 +74,6 @@ export const REGISTRY_BOUNDS = {
   choices: 30,
 } as const;
 
-type Json = Record<string, unknown>;
-
-/** Whether a value is a JSON object (not null, not an array). */
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A string of at most `max` characters without control characters, else undefined. */
 function stringOf(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string' || value.length > max) return undefined;
@@ -110,7 +105,7 @@ function httpUrl(value: unknown): string | undefined {
 }
 
 function readVariable(name: string, raw: unknown): RegistryVariable | undefined {
-  if (!isObject(raw)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
   const description = optional(raw.description, REGISTRY_BOUNDS.text);
   const fallback = optional(raw.default, REGISTRY_BOUNDS.value);
   const choices = raw.choices === undefined ? [] : listOf(raw.choices, REGISTRY_BOUNDS.choices, choice);
@@ -127,7 +122,7 @@ function readVariable(name: string, raw: unknown): RegistryVariable | undefined 
 
 function readVariables(raw: unknown): RegistryVariable[] | undefined {
   if (raw === undefined) return [];
-  if (!isObject(raw)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
   const entries = Object.entries(raw);
   if (entries.length > REGISTRY_BOUNDS.inputs) return undefined;
   const variables: RegistryVariable[] = [];
@@ -149,7 +144,7 @@ function optional(value: unknown, max: number): string | undefined | null {
 const choice = (value: unknown) => stringOf(value, REGISTRY_BOUNDS.value);
 
 function readInput(raw: unknown, nameRequired: boolean): RegistryInput | undefined {
-  if (!isObject(raw)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
   const name = raw.name === undefined && !nameRequired ? '' : stringOf(raw.name, REGISTRY_BOUNDS.name);
   if (name === undefined || (nameRequired && name === '')) return undefined;
   const variable = readVariable(name, raw);
@@ -160,7 +155,7 @@ function readInput(raw: unknown, nameRequired: boolean): RegistryInput | undefin
 }
 
 function readArgument(raw: unknown): RegistryArgument | undefined {
-  if (!isObject(raw) || (raw.type !== 'positional' && raw.type !== 'named')) return undefined;
+  if (!isPlainObject(raw) || (raw.type !== 'positional' && raw.type !== 'named')) return undefined;
   const input = readInput(raw, raw.type === 'named');
   const valueHint = optional(raw.valueHint, REGISTRY_BOUNDS.name);
   if (!input || valueHint === null) return undefined;
@@ -168,7 +163,7 @@ function readArgument(raw: unknown): RegistryArgument | undefined {
 }
 
 function readRemote(raw: unknown): RegistryRemote | undefined {
-  if (!isObject(raw) || (raw.type !== 'streamable-http' && raw.type !== 'sse')) return undefined;
+  if (!isPlainObject(raw) || (raw.type !== 'streamable-http' && raw.type !== 'sse')) return undefined;
   const url = httpUrl(raw.url);
   const headers = listOf(raw.headers, REGISTRY_BOUNDS.inputs, (item) => readInput(item, true));
   const variables = readVariables(raw.variables);
@@ -177,11 +172,11 @@ function readRemote(raw: unknown): RegistryRemote | undefined {
 }
 
 function readPackage(raw: unknown): RegistryPackage | undefined {
-  if (!isObject(raw)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
   const registryType = stringOf(raw.registryType, 50);
   const identifier = stringOf(raw.identifier, REGISTRY_BOUNDS.name);
   const version = stringOf(raw.version, 100);
-  const transport = isObject(raw.transport) ? stringOf(raw.transport.type, 50) : undefined;
+  const transport = isPlainObject(raw.transport) ? stringOf(raw.transport.type, 50) : undefined;
   const runtimeHint = optional(raw.runtimeHint, 50);
   const argument = (item: unknown) => readArgument(item);
   const runtimeArguments = listOf(raw.runtimeArguments, REGISTRY_BOUNDS.inputs, argument);
@@ -217,14 +212,14 @@ function readPackage(raw: unknown): RegistryPackage | undefined {
  * published format or the gateway's bounds.
  */
 export function readRegistryEntry(raw: unknown): RegistryServer | undefined {
-  const server = isObject(raw) ? raw.server : undefined;
-  if (!isObject(server)) return undefined;
+  const server = isPlainObject(raw) ? raw.server : undefined;
+  if (!isPlainObject(server)) return undefined;
   const name = stringOf(server.name, REGISTRY_BOUNDS.name);
   const description = stringOf(server.description ?? '', REGISTRY_BOUNDS.text);
   const version = stringOf(server.version, 100);
   const title = optional(server.title, REGISTRY_BOUNDS.name);
   const websiteUrl = server.websiteUrl === undefined ? undefined : (httpUrl(server.websiteUrl) ?? null);
-  const repository = isObject(server.repository) ? server.repository.url : undefined;
+  const repository = isPlainObject(server.repository) ? server.repository.url : undefined;
   const repositoryUrl = repository === undefined ? undefined : (httpUrl(repository) ?? null);
   const remotes = listOf(server.remotes, REGISTRY_BOUNDS.remotes, readRemote);
   const packages = listOf(server.packages, REGISTRY_BOUNDS.packages, readPackage);

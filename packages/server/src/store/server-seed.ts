@@ -1,4 +1,4 @@
-import type { ServerOAuth, ServerRoot } from '../store/server-store.ts';
+import type { ServerOAuth, ServerRoot } from './server-store.ts';
 
 /** A deployment server from the configuration: a URL, a stdio command, or a built-in server. */
 export interface ServerSeed {

@@ -1,5 +1,4 @@
 import { sanitizeServerName } from '@switchboard/core';
-import { UI_LAYER_NAME } from '../config/default-approval-policy.ts';
 import type { Database, Queryable } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
 import { newId } from './new-id.ts';
@@ -58,6 +57,12 @@ export async function listServerRows(db: Queryable): Promise<ServerRow[]> {
   const { rows } = await db.query<ServerRow>('SELECT * FROM mcp_servers ORDER BY seq');
   return rows;
 }
+
+/**
+ * The server name of the gateway's own UI layer (autoui's `widget_display`, `canvas`, recipes and
+ * recall) in tool names and approval rules. No registered server may read as it.
+ */
+export const UI_LAYER_NAME = 'autoui';
 
 /** What registering a server came to: the new row, or the registered name its name collides with. */
 export type ServerInsert = { row: ServerRow } | { collidesWith: string };

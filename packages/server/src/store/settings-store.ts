@@ -1,5 +1,5 @@
 import type { ApprovalPolicy } from '@switchboard/core';
-import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
+import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { json } from './conversation-store.ts';
 

@@ -1,6 +1,12 @@
-import type { ModelPrice } from '../chat/model-resolver.ts';
 import type { Queryable } from '../storage/database.ts';
 import type { UsageTotals } from './usage-store.ts';
+
+/** What a model costs, per million tokens, in `currency` (an ISO 4217 code such as `USD`). */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  currency: string;
+}
 
 /** What usage is broken down by: UTC day, model, user, or tool (tool calls from the audit trail). */
 export type UsageDimension = 'day' | 'model' | 'user' | 'tool';

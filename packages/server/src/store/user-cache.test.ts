@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryBus } from '../coordination/memory-bus.ts';
+import { createMemoryBus } from '../bus/memory-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../storage/migrations.ts';

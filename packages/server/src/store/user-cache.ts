@@ -1,5 +1,5 @@
-import type { User } from '../auth/user.ts';
-import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../coordination/gateway-bus.ts';
+import type { User, UserDirectory } from '../auth/user.ts';
+import { CONTROL_CHANNEL, type ControlMessage, type GatewayBus } from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { findUserByApiKey } from './api-key-store.ts';
 import { findUserByOAuthSubject } from './user-oauth-subjects.ts';
@@ -11,7 +11,7 @@ import { findActiveUserById } from './user-store.ts';
  * keys made on any replica ({@link changed}) empties every replica's cache at once (over the bus;
  * should a notice be lost, within the TTL).
  */
-export class UserCache {
+export class UserCache implements UserDirectory {
   readonly #db: Database;
   readonly #ttlMs: number;
   readonly #bus?: GatewayBus;

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { McpConnection } from '@switchboard/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangingMcpServer, startChangingMcpServer } from '../../test/support/changing-mcp-server.ts';
-import { createMemoryBus } from '../coordination/memory-bus.ts';
+import { createMemoryBus } from '../bus/memory-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { openDatabase } from '../storage/open-database.ts';
 import { insertServer, type ServerRow, setServerEnabled } from '../store/server-store.ts';

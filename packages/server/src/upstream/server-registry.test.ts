@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestMcpServer, type TestMcpServer } from '../../test/support/test-mcp-server.ts';
-import { createMemoryBus } from '../coordination/memory-bus.ts';
+import { createMemoryBus } from '../bus/memory-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { openDatabase } from '../storage/open-database.ts';
 import { insertServer } from '../store/server-store.ts';

@@ -16,7 +16,7 @@ import {
   type ControlMessage,
   type GatewayBus,
   type ServerListChangedMessage,
-} from '../coordination/gateway-bus.ts';
+} from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import type { EnabledTool } from '../store/conversation.ts';
 import { listAuthorizedServerIds, loadServerCredential } from '../store/server-credential-store.ts';

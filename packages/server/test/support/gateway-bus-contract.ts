@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GatewayBus } from '../../src/coordination/gateway-bus.ts';
+import type { GatewayBus } from '../../src/bus/gateway-bus.ts';
 
 /** Opens one replica's bus on a shared backend; every bus opened with the same prefix hears the others. */
 export type OpenBus = (prefix: string) => Promise<GatewayBus>;

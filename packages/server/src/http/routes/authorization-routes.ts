@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { AuthorizationFlowError } from '../../mcp/server-authorizations.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { type ServerRow, usesOAuth } from '../../store/server-store.ts';
+import { AuthorizationFlowError } from '../../upstream/server-authorizations.ts';
 import { ApiError } from '../api-error.ts';
 import { browserBinding } from '../browser-binding.ts';
 import { readBody } from '../read-body.ts';

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
+import { CONTROL_CHANNEL, type ControlMessage } from '../../bus/gateway-bus.ts';
 import { followConversation } from '../../chat/follow-conversation.ts';
 import type { ActiveTurn, TurnInput } from '../../chat/turn-types.ts';
-import { CONTROL_CHANNEL, type ControlMessage } from '../../coordination/gateway-bus.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { type ApprovalStatus, listApprovals } from '../../store/approval-store.ts';
 import { listCanvasEvents } from '../../store/canvas-event-store.ts';

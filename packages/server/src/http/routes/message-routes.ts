@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { modelPrices, withReplyUsage } from '../../chat/reply-usage.ts';
 import type { MessageDraft } from '../../messages/api-message.ts';
-import { modelPrices, withReplyUsage } from '../../messages/reply-usage.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { getConversation } from '../../store/conversation-store.ts';
 import { editHistory } from '../../store/edit-history.ts';

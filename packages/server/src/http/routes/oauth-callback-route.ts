@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { AuthorizationFlowError } from '../../mcp/server-authorizations.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
+import { AuthorizationFlowError } from '../../upstream/server-authorizations.ts';
 import { browserBinding, readBrowserBinding } from '../browser-binding.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { Readiness } from '../../gateway/readiness.ts';
 import type { GatewayEnv } from '../../services/gateway-services.ts';
+import type { Readiness } from '../readiness.ts';
 
 /**
  * `GET /ready`, the readiness probe: 200 `{"status": "ready"}` when this replica should get new

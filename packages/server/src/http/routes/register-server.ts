@@ -1,11 +1,15 @@
 import { sanitizeServerName } from '@switchboard/core';
 import type { User } from '../../auth/user.ts';
-import { UI_LAYER_NAME } from '../../config/default-approval-policy.ts';
-import type { ServerSeed } from '../../config/server-seed.ts';
-import { sealServerSecrets } from '../../mcp/server-secrets.ts';
-import { checkPublicUrl, ForbiddenUrlError } from '../../mcp/ssrf-guard.ts';
 import type { GatewayServices } from '../../services/gateway-services.ts';
-import { insertServer, type ServerRow, type ServerTransport } from '../../store/server-store.ts';
+import type { ServerSeed } from '../../store/server-seed.ts';
+import {
+  insertServer,
+  type ServerRow,
+  type ServerTransport,
+  UI_LAYER_NAME,
+} from '../../store/server-store.ts';
+import { sealServerSecrets } from '../../upstream/server-secrets.ts';
+import { checkPublicUrl, ForbiddenUrlError } from '../../upstream/ssrf-guard.ts';
 import { ApiError } from '../api-error.ts';
 import { requireAdmin } from '../authenticate.ts';
 

@@ -1,10 +1,10 @@
 import type { CompleteRequestParams } from '@modelcontextprotocol/client';
 import { McpConnection, McpConnectionError } from '@switchboard/core';
 import { type Context, Hono } from 'hono';
-import { AuthorizationRequiredError } from '../../mcp/authorization-required-error.ts';
-import { asCaller } from '../../mcp/caller-identity.ts';
-import { withDeadline } from '../../mcp/with-deadline.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
+import { AuthorizationRequiredError } from '../../upstream/authorization-required-error.ts';
+import { asCaller } from '../../upstream/caller-identity.ts';
+import { withDeadline } from '../../upstream/with-deadline.ts';
 import { ApiError } from '../api-error.ts';
 import { readBody } from '../read-body.ts';
 import { CompleteRequestSchema, PromptGetRequestSchema, ResourceReadRequestSchema } from '../schemas.ts';

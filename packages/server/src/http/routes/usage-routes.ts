@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { ModelPrice } from '../../chat/model-resolver.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
+import type { ModelPrice } from '../../store/usage-breakdown.ts';
 import {
   type ModelUsageRow,
   modelUsageBreakdown,
