@@ -19,7 +19,7 @@ import {
   startTestMcpServer,
   type TestMcpServer,
 } from '../../../packages/server/test/support/test-mcp-server.ts';
-import { mcpAppToolCall } from '../../../packages/ui/src/mcp-apps/mcp-app-tool-call.ts';
+import { mcpAppToolCall } from '../../../packages/ui/src/widgets/mcp-app-tool-call.ts';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import type { ConversationDriver } from '../src/lib/conversation-driver.ts';
 import { createGatewayDriver } from '../src/lib/gateway/gateway-driver.ts';

@@ -12,7 +12,7 @@ export {
   replayCanvas,
   snapshotEvents,
 } from './canvas/apply-canvas-event.ts';
-export { builtInSize, FALLBACK_WIDGET_SIZE } from './canvas/built-in-size.ts';
+export { builtInSize } from './canvas/built-in-size.ts';
 export { canvasEventFromAction, canvasEventFromAgentEvent } from './canvas/canvas-event-from-agent-event.ts';
 export type { CanvasSnapshot } from './canvas/canvas-model.ts';
 export { CanvasModel } from './canvas/canvas-model.ts';
@@ -68,4 +68,9 @@ export type { BuiltInWidgetName } from './widgets/all-widgets.ts';
 export { BUILT_IN_WIDGETS } from './widgets/all-widgets.ts';
 export { CHART_TYPES } from './widgets/chart.ts';
 export { FORM_FIELD_TYPES } from './widgets/form.ts';
-export type { DynamicUrl, WidgetDefinition, WidgetSize } from './widgets/widget-definition.ts';
+export {
+  type DynamicUrl,
+  FALLBACK_WIDGET_SIZE,
+  type WidgetDefinition,
+  type WidgetSize,
+} from './widgets/widget-definition.ts';

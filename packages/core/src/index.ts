@@ -34,10 +34,14 @@ export {
   type EmbeddingsConfig,
   embedderFromEnv,
   fuseRankings,
+  globalToolDefinition,
   MAX_GLOBAL_SEARCH_LIMIT,
+  MAX_QUERIES,
+  mergeQueryRankings,
   mergeRankings,
   openAiEmbedder,
   parseEmbeddingsConfig,
+  readQueries,
   ToolSearchIndex,
   type ToolSearchOptions,
   type ToolSearchResult,
@@ -97,6 +101,7 @@ export { isRecallToolName, RECALL_TOOL_NAME } from './naming/recall-tool-name.ts
 export { sanitizeServerName } from './naming/sanitize-server-name.ts';
 export { MAX_TOOL_NAME_LENGTH, prefixedToolName, sanitizeToolNamePart } from './naming/tool-name.ts';
 export { AgentSession, type AgentSessionSnapshot } from './session/agent-session.ts';
+export { isPlainObject } from './shared/is-plain-object.ts';
 export { checkStrictModeSchema } from './strict-schema/check-strict-mode-schema.ts';
 export type * from './types/index.ts';
 export { LinearJsonSchemaValidator } from './validation/linear-json-schema-validator.ts';

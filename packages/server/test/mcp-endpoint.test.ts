@@ -155,6 +155,23 @@ describe('the gateway as an MCP server (/mcp)', () => {
     expect(listed).toEqual(['search_tools', 'describe_tool', 'call_tool', 'test_tools_echo']);
   });
 
+  it('takes several queries at once, as chat does, and merges what each found', async () => {
+    const client = await connect(gw.url, { key: KEYS.alice, mode: 'discovery' });
+    const search = (await client.listTools()).tools.find((tool) => tool.name === 'search_tools');
+    expect(search?.inputSchema.properties).toMatchObject({ query: {}, queries: { type: 'array' } });
+    const hitsOf = async (args: Record<string, unknown>) => {
+      const found = await client.callTool({ name: 'search_tools', arguments: { ...args, limit: 1 } });
+      return (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
+    };
+    const [echo] = await hitsOf({ query: 'echo text back' });
+    const [cart] = await hitsOf({ query: 'add a product to the cart' });
+    expect([echo, cart]).toEqual(['test_tools_echo', 'shop_add_to_cart']);
+    expect(await hitsOf({ queries: ['echo text back', 'add a product to the cart'] })).toEqual([echo, cart]);
+    const tooMany = await client.callTool({ name: 'search_tools', arguments: { queries: Array(9).fill('x') } });
+    expect(tooMany.isError).toBe(true);
+    expect(textOf(tooMany)).toContain('at most 8');
+  });
+
   it('serves the oldest protocol it supports, 2025-03-26, in a session', async () => {
     const reply = await initializeWith(new URL('/mcp', gw.url), KEYS.alice, '2025-03-26');
     expect(reply.status).toBe(200);

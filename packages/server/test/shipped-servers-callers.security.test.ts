@@ -5,7 +5,7 @@ import {
   startCalculatorStorage,
 } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateCaller, CALLER_HEADER } from '../src/mcp/caller-identity.ts';
+import { authenticateCaller, CALLER_HEADER } from '../src/upstream/caller-identity.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';

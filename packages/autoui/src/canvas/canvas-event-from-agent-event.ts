@@ -1,4 +1,5 @@
 import type { AgentEvent } from '@switchboard/core';
+import { isPlainObject } from '@switchboard/core';
 import type { CanvasAction } from '../effects/ui-effects.ts';
 import type { CanvasEvent } from './canvas-types.ts';
 
@@ -16,7 +17,7 @@ export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | unde
       type: 'add',
       id: widget.id,
       widget: widget.type,
-      data: isRecord(widget.data) ? widget.data : {},
+      data: isPlainObject(widget.data) ? widget.data : {},
     };
   }
   if (event.name === 'canvas') return canvasEventFromAction(event.value);
@@ -27,7 +28,7 @@ export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | unde
 export function canvasEventFromAction(
   action: Pick<CanvasAction, 'action' | 'id' | 'params'>,
 ): CanvasEvent | undefined {
-  const params = isRecord(action?.params) ? action.params : {};
+  const params = isPlainObject(action?.params) ? action.params : {};
   if (action?.action === 'clear') return { type: 'clear' };
   const id = action?.id;
   if (typeof id !== 'string') return undefined;
@@ -39,12 +40,8 @@ export function canvasEventFromAction(
     case 'resize':
       return { type: 'resize', id, width: Number(params.width), height: Number(params.height) };
     case 'style':
-      return { type: 'style', id, style: isRecord(params.styles) ? params.styles : params };
+      return { type: 'style', id, style: isPlainObject(params.styles) ? params.styles : params };
     default:
       return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

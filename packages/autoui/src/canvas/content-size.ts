@@ -1,3 +1,4 @@
+import { isPlainObject } from '@switchboard/core';
 import type { CanvasSize } from './canvas-types.ts';
 
 /** Pixel metrics of the estimate: the block's bar and padding, a line of text, an average character. */
@@ -54,10 +55,10 @@ function statSize(data: Record<string, unknown>): CanvasSize {
 }
 
 function tableSize(data: Record<string, unknown>): CanvasSize {
-  const rows = Array.isArray(data.rows) ? data.rows.filter(isRecord) : [];
+  const rows = Array.isArray(data.rows) ? data.rows.filter(isPlainObject) : [];
   const columns = Array.isArray(data.columns)
     ? data.columns
-        .filter(isRecord)
+        .filter(isPlainObject)
         .map((column) => ({ key: String(column.key), label: String(column.label ?? column.key) }))
     : Object.keys(rows[0] ?? {}).map((key) => ({ key, label: key }));
   const sample = rows.slice(0, 20);
@@ -72,8 +73,4 @@ function tableSize(data: Record<string, unknown>): CanvasSize {
   const shown = Math.max(1, Math.min(rows.length, pageSize));
   const pager = rows.length > pageSize ? METRICS.headerRow : 0;
   return { width, height: METRICS.chrome + METRICS.headerRow + shown * METRICS.rowHeight + pager };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,10 +1,10 @@
 import { SchemaValidator } from '@switchboard/core';
 import MiniSearch from 'minisearch';
-import { FALLBACK_WIDGET_SIZE } from '../canvas/built-in-size.ts';
 import type { WidgetRecipe } from '../recipes/parse-widget-recipe.ts';
 import { parseWidgetRecipe } from '../recipes/parse-widget-recipe.ts';
 import { BUILT_IN_WIDGETS } from '../widgets/all-widgets.ts';
 import type { WidgetDefinition, WidgetSize } from '../widgets/widget-definition.ts';
+import { FALLBACK_WIDGET_SIZE } from '../widgets/widget-definition.ts';
 import type { WidgetAlias } from './widget-aliases.ts';
 import { aliasKey, WIDGET_ALIASES } from './widget-aliases.ts';
 

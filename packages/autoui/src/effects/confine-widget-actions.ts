@@ -1,3 +1,4 @@
+import { isPlainObject } from '@switchboard/core';
 import { MAX_WIDGET_NESTING } from '../validation/validate-widget.ts';
 import { BUILT_IN_WIDGETS } from '../widgets/all-widgets.ts';
 import type { WidgetDefinition } from '../widgets/widget-definition.ts';
@@ -33,7 +34,7 @@ function confined(
   depth: number,
 ): unknown | typeof TOO_DEEP {
   const definition = typeof type === 'string' ? DEFINITIONS.get(type) : undefined;
-  if (!definition || !isRecord(params)) return params;
+  if (!definition || !isPlainObject(params)) return params;
   let copy: Record<string, unknown> = params;
   if (definition.name === 'actions' && Array.isArray(params.buttons))
     copy = { ...params, buttons: params.buttons.filter((button: unknown) => allowed(button, mayCall)) };
@@ -49,7 +50,7 @@ function confined(
 
 /** A button that sends a message, or calls a tool `mayCall` accepts. */
 function allowed(button: unknown, mayCall: (tool: string) => boolean): boolean {
-  if (!isRecord(button) || button.tool === undefined) return true;
+  if (!isPlainObject(button) || button.tool === undefined) return true;
   return typeof button.tool === 'string' && mayCall(button.tool);
 }
 
@@ -64,8 +65,4 @@ function withValueAt(value: unknown, path: ReadonlyArray<string | number>, repla
     replacement,
   );
   return container;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent, ToolCall, ToolCatalog } from '@switchboard/core';
+import { isPlainObject } from '@switchboard/core';
 import type { WidgetEvent } from '../effects/ui-effects.ts';
 import type { ResourceReadResult } from './mcp-app-resource.ts';
 import { mcpAppFromResource, mcpAppResourceUri } from './mcp-app-resource.ts';
@@ -66,10 +67,10 @@ export class McpAppPresenter {
           ...server,
           toolName: parsed.toolName,
           ...(title ? { title } : {}),
-          toolInput: isRecord(call.args) ? call.args : {},
+          toolInput: isPlainObject(call.args) ? call.args : {},
           toolResult: {
             content: [{ type: 'text', text: call.result }],
-            ...(isRecord(call.structuredContent) ? { structuredContent: call.structuredContent } : {}),
+            ...(isPlainObject(call.structuredContent) ? { structuredContent: call.structuredContent } : {}),
             isError: false,
           },
         };
@@ -109,8 +110,4 @@ export class McpAppPresenter {
     }
     return resource;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,9 @@ export interface WidgetSize {
   height: number;
 }
 
+/** The size of a widget type not in the catalog. */
+export const FALLBACK_WIDGET_SIZE: WidgetSize = Object.freeze({ width: 420, height: 300 });
+
 /** A URL inside widget params whose place depends on the data (e.g. a table cell in a `link` column). */
 export interface DynamicUrl {
   path: Array<string | number>;

@@ -5,9 +5,10 @@ import {
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
 } from '../discovery/global-tools.ts';
-import { mergeRankings } from '../discovery/merge-rankings.ts';
+import { mergeQueryRankings } from '../discovery/merge-rankings.ts';
 import { MAX_QUERIES, readQueries } from '../discovery/read-queries.ts';
 import type { ToolSearchResult } from '../discovery/tool-search-result.ts';
+import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { McpToolDef } from '../types/index.ts';
 import type { CatalogServer } from './catalog-server.ts';
 import { fullToolAnswer } from './full-tool-answer.ts';
@@ -31,12 +32,12 @@ export async function answerGlobalTool(
   input: unknown,
   source: GlobalToolSource,
 ): Promise<PseudoToolAnswer> {
-  if (input !== undefined && input !== null && !isRecord(input)) {
+  if (input !== undefined && input !== null && !isPlainObject(input)) {
     return failure(
       `Expected a JSON object as input, got ${Array.isArray(input) ? 'an array' : typeof input}.`,
     );
   }
-  const args = isRecord(input) ? input : {};
+  const args = isPlainObject(input) ? input : {};
   switch (kind) {
     case 'search_tools':
       return searchTools(args, source);
@@ -74,11 +75,7 @@ async function searchTools(
   const rankings = scope
     ? await scopedRankings(queries, scope, limit, source)
     : await source.searchTools(queries, { limit });
-  const shown = mergeRankings(
-    rankings.map((ranking) => ranking.slice(0, limit)),
-    (result) => result.prefixedName,
-    Math.min(MAX_GLOBAL_SEARCH_LIMIT, limit * queries.length),
-  );
+  const shown = mergeQueryRankings(rankings, (result) => result.prefixedName, limit);
   const asked = queries.length === 1 ? { query: queries[0] } : { queries };
   const wording = queries.map((query) => `"${query}"`).join(', ');
   if (shown.length === 0 && scope !== undefined)
@@ -218,8 +215,4 @@ async function getRecipe(args: Record<string, unknown>, source: GlobalToolSource
 function readInteger(value: unknown, fallback: number, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.floor(value)));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

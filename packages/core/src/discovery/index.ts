@@ -27,8 +27,9 @@ export {
   MAX_GLOBAL_SEARCH_LIMIT,
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
-export { mergeRankings } from './merge-rankings.ts';
+export { mergeQueryRankings, mergeRankings } from './merge-rankings.ts';
 export { type QueryConcept, QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
+export { MAX_QUERIES, readQueries } from './read-queries.ts';
 export { SYNONYM_GROUPS } from './synonyms.ts';
 export {
   type IndexableLayer,

@@ -1,3 +1,5 @@
+import { MAX_GLOBAL_SEARCH_LIMIT } from './global-tools.ts';
+
 /** How quickly lower ranks stop counting when rankings are merged (reciprocal rank fusion's k). */
 const MERGE_K = 60;
 
@@ -26,4 +28,20 @@ export function mergeRankings<T>(
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, Math.max(0, limit))
     .map((entry) => entry.item);
+}
+
+/**
+ * The answer of one `search_tools` call, in chat and on `/mcp` alike: each query's `limit` best,
+ * merged by {@link mergeRankings}, at most `limit` per query and {@link MAX_GLOBAL_SEARCH_LIMIT} in all.
+ */
+export function mergeQueryRankings<T>(
+  rankings: ReadonlyArray<readonly T[]>,
+  keyOf: (item: T) => string,
+  limit: number,
+): T[] {
+  return mergeRankings(
+    rankings.map((ranking) => ranking.slice(0, limit)),
+    keyOf,
+    Math.min(MAX_GLOBAL_SEARCH_LIMIT, limit * rankings.length),
+  );
 }

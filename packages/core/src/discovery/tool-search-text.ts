@@ -1,4 +1,5 @@
-import type { JsonSchema, McpToolDef } from '../types/index.ts';
+import { isPlainObject } from '../shared/is-plain-object.ts';
+import type { McpToolDef } from '../types/index.ts';
 import type { TextAnalyzer } from './analyze-text.ts';
 import type { FieldWeight } from './field-statistics.ts';
 
@@ -80,18 +81,14 @@ export function parameterText(schema: unknown): string {
  * repeat them from tool to tool (`query`, "Maximum number of results"), so each is analyzed once.
  */
 function parameterParts(schema: unknown, depth = 0, parts: string[] = []): string[] {
-  if (!isRecord(schema) || !isRecord(schema.properties) || depth > MAX_SCHEMA_DEPTH) return parts;
+  if (!isPlainObject(schema) || !isPlainObject(schema.properties) || depth > MAX_SCHEMA_DEPTH) return parts;
   for (const [name, property] of Object.entries(schema.properties)) {
     parts.push(name);
-    if (!isRecord(property)) continue;
+    if (!isPlainObject(property)) continue;
     if (typeof property.description === 'string' && property.description !== '')
       parts.push(property.description);
     parameterParts(property, depth + 1, parts);
-    if (isRecord(property.items)) parameterParts(property.items, depth + 1, parts);
+    if (isPlainObject(property.items)) parameterParts(property.items, depth + 1, parts);
   }
   return parts;
-}
-
-function isRecord(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,7 +7,7 @@ import {
   weatherLayer,
 } from '../../test/support/test-layers.ts';
 import { ToolCatalog } from '../catalog/tool-catalog.ts';
-import { McpConnectionError } from '../mcp/mcp-connection-error.ts';
+import { McpConnectionError } from '../mcp/connection/mcp-connection-error.ts';
 import { AgentSession } from '../session/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';
 import type { ToolUseBlock } from '../types/messages.ts';

@@ -1,6 +1,6 @@
 import type { ParsedRealTool, ToolCatalog } from '../catalog/tool-catalog.ts';
 import { DEFAULT_MAX_RESULT_LENGTH, truncateResult } from '../context/truncate-result.ts';
-import { McpConnectionError } from '../mcp/mcp-connection-error.ts';
+import { McpConnectionError } from '../mcp/connection/mcp-connection-error.ts';
 import { RECALL_TOOL_NAME } from '../naming/recall-tool-name.ts';
 import type { AgentSession } from '../session/agent-session.ts';
 import type { AgentEventInput } from '../types/events.ts';

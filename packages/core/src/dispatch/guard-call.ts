@@ -1,4 +1,4 @@
-import { IdleDeadline } from '../mcp/idle-deadline.ts';
+import { IdleDeadline } from '../mcp/calls/idle-deadline.ts';
 
 /**
  * Runs one tool call under its own cancellation scope: `run` gets a signal that aborts when

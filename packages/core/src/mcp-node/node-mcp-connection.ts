@@ -1,6 +1,6 @@
-import type { McpConnectionOptions } from '../mcp/connection-options.ts';
-import { McpClientPool } from '../mcp/mcp-client-pool.ts';
-import { McpConnection } from '../mcp/mcp-connection.ts';
+import type { McpConnectionOptions } from '../mcp/connection/connection-options.ts';
+import { McpClientPool } from '../mcp/connection/mcp-client-pool.ts';
+import { McpConnection } from '../mcp/connection/mcp-connection.ts';
 import { createNodeFetch, type NodeFetch } from './node-fetch.ts';
 
 /**

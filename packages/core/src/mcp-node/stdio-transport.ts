@@ -1,5 +1,5 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { McpCustomTransportConfig } from '../mcp/connection-options.ts';
+import type { McpCustomTransportConfig } from '../mcp/connection/connection-options.ts';
 
 /** How to start a server process that speaks MCP over stdin/stdout. */
 export interface StdioTransportOptions {

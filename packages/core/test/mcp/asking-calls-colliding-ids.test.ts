@@ -1,6 +1,6 @@
 import type { ClientContext } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AskingCalls } from '../../src/mcp/asking-calls.ts';
+import { AskingCalls } from '../../src/mcp/calls/asking-calls.ts';
 import { listen, type RunningHttpServer } from '../fixtures/http-servers.ts';
 
 /** A handler context of a server request with this JSON-RPC id (all `askingCall` reads of it). */

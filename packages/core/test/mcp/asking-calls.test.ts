@@ -5,7 +5,7 @@ import type {
   ElicitResult,
 } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { McpConnectionOptions } from '../../src/mcp/connection-options.ts';
+import type { McpConnectionOptions } from '../../src/mcp/connection/connection-options.ts';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
 import type { ToolOutput } from '../../src/types/tool-call.ts';

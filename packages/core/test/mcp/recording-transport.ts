@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import type { McpCustomTransportConfig } from '../../src/mcp/connection-options.ts';
+import type { McpCustomTransportConfig } from '../../src/mcp/connection/connection-options.ts';
 
 /** One message that crossed a recorded transport. */
 export interface RecordedMessage {

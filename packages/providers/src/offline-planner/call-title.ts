@@ -1,5 +1,5 @@
+import { isPlainObject } from '@switchboard/core';
 import { humanize } from './choose-widget.ts';
-import { isRecord } from './parse-result.ts';
 import { shortToolName } from './tool-roles.ts';
 
 const OPERATORS: Readonly<Record<string, string>> = {
@@ -20,7 +20,7 @@ const MAX_TITLE = 60;
  * arguments (`Get storage: greeting`, `Search products: milk`).
  */
 export function callTitle(name: string, input: unknown): string {
-  const args = isRecord(input) ? input : {};
+  const args = isPlainObject(input) ? input : {};
   const operator = typeof args.operation === 'string' ? OPERATORS[args.operation.toLowerCase()] : undefined;
   if (operator !== undefined && typeof args.a === 'number' && typeof args.b === 'number') {
     return `${args.a} ${operator} ${args.b}`;

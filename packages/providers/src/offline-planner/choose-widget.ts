@@ -1,4 +1,5 @@
-import { isRecord, mainRecords, recordsOf } from './parse-result.ts';
+import { isPlainObject } from '@switchboard/core';
+import { mainRecords, recordsOf } from './parse-result.ts';
 
 /** A widget to show: the catalog name and its params, as `widget_display` takes them. */
 export interface WidgetChoice {
@@ -46,7 +47,7 @@ function candidatesFor(value: unknown, title: string | undefined): WidgetChoice[
     const series = seriesOf(records);
     return series === undefined ? fallback : [titled(series, title), ...fallback];
   }
-  if (isRecord(value)) {
+  if (isPlainObject(value)) {
     if (isEmptyList(value)) return textWidgets('No results.');
     return single(value, title);
   }

@@ -1,7 +1,8 @@
 import type { ProviderTool } from '@switchboard/core';
+import { isPlainObject } from '@switchboard/core';
 import type { ToolChoice } from './choose-tool.ts';
 import { humanize } from './choose-widget.ts';
-import { isRecord, mainRecords, parseResult } from './parse-result.ts';
+import { mainRecords, parseResult } from './parse-result.ts';
 import type { SqlPlan } from './query-templates.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import type { PropertyInfo } from './schema-properties.ts';
@@ -26,7 +27,7 @@ export function actionReply(
   else if (result.is_error) lines.push(`${tool} failed: ${clip(result.content)}`);
   else lines.push(sentence(`Result: ${summarize(parseResult(action.fullText ?? result.content))}`));
   if (display?.result !== undefined) {
-    const input = isRecord(display.call.input) ? display.call.input : {};
+    const input = isPlainObject(display.call.input) ? display.call.input : {};
     const widget = String(input.name ?? input.widget ?? input.type ?? 'a');
     lines.push(
       display.result.is_error
@@ -114,7 +115,9 @@ function summarize(value: unknown): string {
   if (typeof value === 'string') return clip(value) || '(empty)';
   if (typeof value !== 'object' || value === null) return String(value);
   const inner =
-    isRecord(value) && isRecord(value.params) && typeof value.widget === 'string' ? value.params : value;
+    isPlainObject(value) && isPlainObject(value.params) && typeof value.widget === 'string'
+      ? value.params
+      : value;
   const records = mainRecords(inner);
   if (records !== undefined && records.length === 1 && Object.keys(records[0] as object).length <= 2) {
     return summarize(records[0]);
@@ -126,7 +129,7 @@ function summarize(value: unknown): string {
   }
   if (Array.isArray(inner))
     return inner.length === 0 ? 'nothing (an empty list).' : clip(JSON.stringify(inner));
-  if (isRecord(inner)) {
+  if (isPlainObject(inner)) {
     const rows = Object.values(inner).find(Array.isArray);
     if (rows !== undefined && rows.length === 0) return 'nothing matched (no rows).';
     const fields = Object.entries(inner)

@@ -1,5 +1,6 @@
+import { isPlainObject } from '@switchboard/core';
 import { contentWords } from './message-words.ts';
-import { isRecord, parseResult } from './parse-result.ts';
+import { parseResult } from './parse-result.ts';
 import type { PlannedCall } from './plan-next-step.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import { type OfferedTools, shortToolName, toolPrefix, toolRole } from './tool-roles.ts';
@@ -51,7 +52,7 @@ export function helpReply(turn: readonly ToolExchange[], offered: OfferedTools):
   const servers = new Map<string, { name: string; tools: string[]; recipes: string[] }>();
   for (const exchange of turn) {
     const value = exchange.fullText === undefined ? undefined : parseResult(exchange.fullText);
-    if (!isRecord(value)) continue;
+    if (!isPlainObject(value)) continue;
     const prefix = toolPrefix(exchange.call.name);
     const entry = servers.get(prefix) ?? {
       name: prefix.replace(/_(?:mcp|webmcp)$/, ''),
@@ -87,7 +88,7 @@ export function helpReply(turn: readonly ToolExchange[], offered: OfferedTools):
 function listed(value: unknown): Array<{ name: string; description?: string }> {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) =>
-    isRecord(item) && typeof item.name === 'string'
+    isPlainObject(item) && typeof item.name === 'string'
       ? [
           {
             name: item.name,

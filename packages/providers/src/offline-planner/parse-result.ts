@@ -1,3 +1,4 @@
+import { isPlainObject } from '@switchboard/core';
 /**
  * A tool result's value: the parsed JSON when the text is JSON (`"8"` → 8, objects, arrays), else
  * the text itself, trimmed.
@@ -12,15 +13,10 @@ export function parseResult(text: string): unknown {
   }
 }
 
-/** True for a plain (non-array, non-null) object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The records (plain objects) of an array, skipping notes such as a truncation message. */
 export function recordsOf(value: unknown): Record<string, unknown>[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const records = value.filter(isRecord);
+  const records = value.filter(isPlainObject);
   return records.length > 0 && records.length >= value.length - 1 ? records : undefined;
 }
 
@@ -34,7 +30,7 @@ const LIST_KEYS = ['rows', 'items', 'results', 'products', 'records', 'data'];
  */
 export function mainRecords(value: unknown): Record<string, unknown>[] | undefined {
   const direct = recordsOf(value);
-  if (direct !== undefined || !isRecord(value)) return direct;
+  if (direct !== undefined || !isPlainObject(value)) return direct;
   const found: Array<{ key: string; records: Record<string, unknown>[] }> = [];
   const consider = (key: string, candidate: unknown) => {
     const records = recordsOf(candidate);
@@ -42,7 +38,7 @@ export function mainRecords(value: unknown): Record<string, unknown>[] | undefin
   };
   for (const [key, child] of Object.entries(value)) {
     consider(key, child);
-    if (isRecord(child))
+    if (isPlainObject(child))
       for (const [innerKey, grandchild] of Object.entries(child)) consider(innerKey, grandchild);
   }
   const preferred = found.filter((entry) => LIST_KEYS.includes(entry.key));

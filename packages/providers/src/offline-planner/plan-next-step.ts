@@ -1,4 +1,5 @@
 import type { ModelRequest, ProviderTool } from '@switchboard/core';
+import { isPlainObject } from '@switchboard/core';
 import { changesState, isDestructive, namesAction } from './action-words.ts';
 import { argumentSources } from './argument-sources.ts';
 import { callTitle } from './call-title.ts';
@@ -16,7 +17,7 @@ import { fillArguments, isCountrySqlTool, REFERENCE_NAMES } from './fill-argumen
 import { helpCalls, helpReply, isHelpRequest, readServerOfferings } from './help-request.ts';
 import { sameObject, toolToLookAtFirst } from './look-first.ts';
 import { words } from './message-words.ts';
-import { isRecord, parseResult } from './parse-result.ts';
+import { parseResult } from './parse-result.ts';
 import {
   askedForTemplates,
   QUERY_TEMPLATES_RECIPE,
@@ -294,7 +295,7 @@ function templatesCall(
 function sqlPlanOf(action: ToolExchange, conversation: Conversation, text: string): SqlPlan | undefined {
   const question = readCountryQuestion(text);
   const input = action.call.input;
-  if (question === undefined || !isRecord(input)) return undefined;
+  if (question === undefined || !isPlainObject(input)) return undefined;
   const plan = sqlPlanFor(question, readQueryTemplates(conversation.all));
   if (plan !== undefined) return input.sql === plan.sql ? plan : undefined;
   const built =

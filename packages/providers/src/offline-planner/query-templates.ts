@@ -1,5 +1,5 @@
+import { isPlainObject } from '@switchboard/core';
 import type { CountryQuestion, TemplateVariant } from './country-question.ts';
-import { isRecord } from './parse-result.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import { toolRole } from './tool-roles.ts';
 
@@ -42,7 +42,7 @@ export function askedForTemplates(exchanges: readonly ToolExchange[]): boolean {
   return exchanges.some(
     (exchange) =>
       toolRole(exchange.call.name) === 'recipe' &&
-      isRecord(exchange.call.input) &&
+      isPlainObject(exchange.call.input) &&
       exchange.call.input.name === QUERY_TEMPLATES_RECIPE,
   );
 }
@@ -73,6 +73,6 @@ function templateRows(block: string): QueryTemplate[] {
   if (!Array.isArray(rows)) return [];
   return rows.filter(
     (row): row is QueryTemplate =>
-      isRecord(row) && typeof row.template === 'string' && typeof row.sql === 'string',
+      isPlainObject(row) && typeof row.template === 'string' && typeof row.sql === 'string',
   );
 }

@@ -1,6 +1,6 @@
-import { type McpToolDef, type ProviderTool, ToolSearchIndex } from '@switchboard/core';
+import { isPlainObject, type McpToolDef, type ProviderTool, ToolSearchIndex } from '@switchboard/core';
 import { subjectWords, words } from './message-words.ts';
-import { isRecord, parseResult } from './parse-result.ts';
+import { parseResult } from './parse-result.ts';
 import type { ToolExchange } from './read-conversation.ts';
 import { type OfferedTools, shortToolName, toolRole } from './tool-roles.ts';
 
@@ -21,10 +21,11 @@ export function candidatesFromSearch(turn: readonly ToolExchange[], offered: Off
   for (const exchange of turn) {
     if (toolRole(exchange.call.name) !== 'search' || exchange.fullText === undefined) continue;
     const value = parseResult(exchange.fullText);
-    const results = isRecord(value) && Array.isArray(value.results) ? value.results : [];
+    const results = isPlainObject(value) && Array.isArray(value.results) ? value.results : [];
     results.forEach((result, index) => {
-      const name = isRecord(result) && typeof result.name === 'string' ? result.name : undefined;
-      const score = isRecord(result) && typeof result.score === 'number' ? result.score : 1 / (index + 1);
+      const name = isPlainObject(result) && typeof result.name === 'string' ? result.name : undefined;
+      const score =
+        isPlainObject(result) && typeof result.score === 'number' ? result.score : 1 / (index + 1);
       if (name !== undefined && score > (found.get(name) ?? Number.NEGATIVE_INFINITY)) found.set(name, score);
     });
   }
@@ -96,7 +97,9 @@ export function keepRelevant(candidates: readonly Candidate[], query: string): C
 }
 
 function wordsOfTool(tool: ProviderTool): string[] {
-  const properties = isRecord(tool.input_schema.properties) ? Object.keys(tool.input_schema.properties) : [];
+  const properties = isPlainObject(tool.input_schema.properties)
+    ? Object.keys(tool.input_schema.properties)
+    : [];
   return words(
     `${shortToolName(tool.name)} ${tool.description} ${properties.join(' ')}`.replace(/[_-]/g, ' '),
   );

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@switchboard/core';
-import { isRecord } from './parse-result.ts';
+import { isPlainObject } from '@switchboard/core';
 
 /** One property of a tool's input schema, as the planner needs it. */
 export interface PropertyInfo {
@@ -22,10 +22,10 @@ export interface PropertyInfo {
 
 /** The properties of an object schema, in schema order. */
 export function schemaProperties(schema: JsonSchema): PropertyInfo[] {
-  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required : [];
   return Object.entries(properties).flatMap(([name, raw]) => {
-    if (!isRecord(raw)) return [];
+    if (!isPlainObject(raw)) return [];
     const allTypes = typesOf(raw);
     const nullable = allTypes.includes('null');
     const description = typeof raw.description === 'string' ? raw.description : '';
@@ -49,7 +49,7 @@ function typesOf(schema: Record<string, unknown>): string[] {
   if (Array.isArray(schema.type))
     return schema.type.filter((type): type is string => typeof type === 'string');
   const variants = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
-  if (variants) return variants.flatMap((variant) => (isRecord(variant) ? typesOf(variant) : []));
+  if (variants) return variants.flatMap((variant) => (isPlainObject(variant) ? typesOf(variant) : []));
   if (Array.isArray(schema.enum))
     return [...new Set(schema.enum.map((value) => (value === null ? 'null' : typeof value)))];
   return [];

@@ -1,6 +1,6 @@
 import type { ProviderTool } from '@switchboard/core';
+import { isPlainObject } from '@switchboard/core';
 import { type ChooseWidgetOptions, chooseWidget, type WidgetChoice } from './choose-widget.ts';
-import { isRecord } from './parse-result.ts';
 import { schemaProperties } from './schema-properties.ts';
 
 /** The widget names a display tool accepts (its name property's enum), or undefined for any. */
@@ -14,7 +14,7 @@ export function acceptedWidgets(tool: ProviderTool): string[] | undefined {
  * (and the display tool accepts it), else one chosen from the result's shape.
  */
 export function widgetForResult(value: unknown, options: ChooseWidgetOptions): WidgetChoice | undefined {
-  if (isRecord(value) && typeof value.widget === 'string' && isRecord(value.params)) {
+  if (isPlainObject(value) && typeof value.widget === 'string' && isPlainObject(value.params)) {
     if (options.allowed === undefined || options.allowed.includes(value.widget)) {
       return { name: value.widget, params: value.params };
     }

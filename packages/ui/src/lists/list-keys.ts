@@ -1,5 +1,4 @@
 import type { CallChip } from '../state/turn-calls.ts';
-import type { WidgetData } from '../widgets/widget-data.ts';
 import { contentKey, type Keyed, keyed } from './keyed.ts';
 
 /**
@@ -20,7 +19,7 @@ export const nameKeys = <T extends { name: string }>(items: readonly T[]): Keyed
 /** Items known by what they show: options, suggestions, lines, rows, sampling messages. */
 export const contentKeys = <T>(items: readonly T[]): Keyed<T>[] => keyed(items);
 
-/** The entries of a list in a widget's data (JSON a tool sent, read as {@link WidgetData}), known by what they show. */
+/** The entries of a list in a widget's data (JSON a tool sent, read as widgets read their `WidgetData`), known by what they show. */
 // biome-ignore lint/suspicious/noExplicitAny: widget data is read by templates as WidgetData is
 export const dataKeys = (items: readonly any[]): Keyed<any>[] => keyed(items);
 

@@ -1,5 +1,5 @@
 import type { McpAppWidgetData } from '@switchboard/autoui';
-import type { McpAppToolCall } from '../widgets/widget-host.ts';
+import type { McpAppToolCall } from './widget-host.ts';
 
 /**
  * The `tools/call` an MCP App sends, as the host passes it on to the page: the tool name and

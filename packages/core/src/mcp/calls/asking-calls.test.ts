@@ -1,7 +1,7 @@
 import type { ClientContext } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
+import { LONG_LINE_BYTES, longLine, streamOf } from '../wire/sse-test-streams.test-helper.ts';
 import { AskingCalls } from './asking-calls.ts';
-import { LONG_LINE_BYTES, longLine, streamOf } from './sse-test-streams.test-helper.ts';
 
 /** A handler context of a server request with this JSON-RPC id. */
 const requestWithId = (id: string | number) => ({ mcpReq: { id } }) as unknown as ClientContext;

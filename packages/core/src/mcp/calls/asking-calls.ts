@@ -4,8 +4,8 @@ import type {
   LoggingMessageNotificationParams,
   RequestOptions,
 } from '@modelcontextprotocol/client';
+import { sseRewriteMessages } from '../wire/sse-rewrite-messages.ts';
 import { type AttributedLog, LoggingCalls } from './logging-calls.ts';
-import { sseRewriteMessages } from './sse-rewrite-messages.ts';
 
 /** A JSON-RPC request id. */
 type JsonRpcId = string | number;

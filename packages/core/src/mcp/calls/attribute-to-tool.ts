@@ -1,4 +1,4 @@
-import { McpConnectionError } from './mcp-connection-error.ts';
+import { McpConnectionError } from '../connection/mcp-connection-error.ts';
 
 /**
  * A failure shared by several callers (one connect attempt), attributed to the tool of the caller

@@ -14,8 +14,8 @@ import {
   type StandardSchemaV1,
   specTypeSchemas,
 } from '@modelcontextprotocol/client';
+import { isTaskAugmented, ReceivedTasks, type TaskRequestKind } from '../tasks/received-tasks.ts';
 import type { AskingCalls } from './asking-calls.ts';
-import { isTaskAugmented, ReceivedTasks, type TaskRequestKind } from './received-tasks.ts';
 
 type NonCompleteResolver = Client['_resolveNonCompleteResult'];
 type RequestHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;

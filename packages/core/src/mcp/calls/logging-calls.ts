@@ -1,6 +1,6 @@
 import type { LoggingMessageNotificationParams } from '@modelcontextprotocol/client';
-import { isPlainObject } from '../shared/is-plain-object.ts';
-import { randomId } from '../shared/random-id.ts';
+import { isPlainObject } from '../../shared/is-plain-object.ts';
+import { randomId } from '../../shared/random-id.ts';
 
 /** A server's log message, and the tag of the tool call whose response stream carried it, if one did. */
 export interface AttributedLog {

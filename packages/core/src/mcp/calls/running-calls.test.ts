@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import type { CallServerRequests } from '../types/layers.ts';
+import type { CallServerRequests } from '../../types/layers.ts';
 import { RunningCalls } from './running-calls.ts';
 
 const params = {

@@ -1,7 +1,7 @@
-import type { ToolCallContext } from '../types/layers.ts';
-import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
+import type { ToolCallContext } from '../../types/layers.ts';
+import type { McpServerRequestHandlers, ServerRequestContext } from '../../types/server-requests.ts';
+import { raceSignal } from '../connection/promise-timing.ts';
 import { IdleDeadline } from './idle-deadline.ts';
-import { raceSignal } from './promise-timing.ts';
 import type { AttributedLogReceiver, AttributedRequestContext } from './server-requests.ts';
 
 /** One tool call in flight on a connection. */

@@ -5,9 +5,9 @@ import type {
   LoggingLevel,
   LoggingMessageNotificationParams,
 } from '@modelcontextprotocol/client';
-import type { McpServerRequestHandlers, ServerRequestContext } from '../types/server-requests.ts';
+import type { McpServerRequestHandlers, ServerRequestContext } from '../../types/server-requests.ts';
+import { receivedTasksCapability, type TaskRequestKind } from '../tasks/received-tasks.ts';
 import type { AttributedLog } from './logging-calls.ts';
-import { receivedTasksCapability, type TaskRequestKind } from './received-tasks.ts';
 
 /** A server request's context as the connection routes it: with the tool call that asked, when known. */
 export interface AttributedRequestContext extends ServerRequestContext {

@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
-import type { ToolOutput } from '../types/tool-call.ts';
+import type { ToolOutput } from '../../types/tool-call.ts';
 
 /**
  * Normalizes an MCP `tools/call` result into the text the model sees: text contents

@@ -8,15 +8,15 @@ import {
   specTypeSchemas,
   type Tool,
 } from '@modelcontextprotocol/client';
-import type { ToolCallContext } from '../types/layers.ts';
+import type { ToolCallContext } from '../../types/layers.ts';
+import { explainMcpError, type FailureContext } from '../connection/explain-error.ts';
+import type { SessionKeeper } from '../connection/session-keeper.ts';
+import type { ToolList } from '../connection/tool-list.ts';
+import { TaskStatusListeners } from '../tasks/task-status-listeners.ts';
+import { runsToolTasks, runToolTask } from '../tasks/tool-task.ts';
 import type { AskingCalls } from './asking-calls.ts';
-import { explainMcpError, type FailureContext } from './explain-error.ts';
 import { type InputRound, withInputRound } from './input-round.ts';
 import { type RunningCall, RunningCalls } from './running-calls.ts';
-import type { SessionKeeper } from './session-keeper.ts';
-import { TaskStatusListeners } from './task-status-listeners.ts';
-import type { ToolList } from './tool-list.ts';
-import { runsToolTasks, runToolTask } from './tool-task.ts';
 
 /** The SDK's own per-request timer is off for tool calls: the connection's idle deadline replaces it. */
 const NO_SDK_TIMEOUT_MS = 2_147_483_647;

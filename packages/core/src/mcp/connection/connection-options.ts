@@ -1,6 +1,6 @@
 import type { FetchLike, Implementation, LoggingLevel, Transport } from '@modelcontextprotocol/client';
-import type { McpServerRequestHandlers } from '../types/server-requests.ts';
-import type { McpAuthorization } from './mcp-authorization.ts';
+import type { McpServerRequestHandlers } from '../../types/server-requests.ts';
+import type { McpAuthorization } from '../auth/mcp-authorization.ts';
 
 /**
  * Reach a server over HTTP: Streamable HTTP first, then — when the server answers the

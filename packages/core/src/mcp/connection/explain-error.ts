@@ -6,8 +6,8 @@ import {
   SdkHttpError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import { describeOversizedMessage } from '../wire/message-size-limit.ts';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
-import { describeOversizedMessage } from './message-size-limit.ts';
 
 /** Where and during what a failure happened. */
 export interface FailureContext {

@@ -1,4 +1,4 @@
-import type { McpLayer } from '../types/layers.ts';
+import type { McpLayer } from '../../types/layers.ts';
 import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { McpConnection } from './mcp-connection.ts';

@@ -10,23 +10,23 @@ import type {
   ResourceTemplateType as ResourceTemplate,
 } from '@modelcontextprotocol/client';
 import { type Skill, type SkillFile, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import type { McpLayer, McpToolDef, ToolCallContext } from '../types/layers.ts';
-import type { McpServerRequestHandlers } from '../types/server-requests.ts';
-import type { McpToolClient, ToolOutput } from '../types/tool-call.ts';
-import { AskingCalls } from './asking-calls.ts';
+import type { McpLayer, McpToolDef, ToolCallContext } from '../../types/layers.ts';
+import type { McpServerRequestHandlers } from '../../types/server-requests.ts';
+import type { McpToolClient, ToolOutput } from '../../types/tool-call.ts';
+import { AskingCalls } from '../calls/asking-calls.ts';
+import { type InputRound, withInputRound } from '../calls/input-round.ts';
+import { toToolOutput } from '../calls/to-tool-output.ts';
+import { ToolCaller } from '../calls/tool-caller.ts';
+import { withMessageSizeLimit } from '../wire/message-size-limit.ts';
 import { ChangeListeners } from './change-listeners.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { resolveConnectionTimeouts } from './connection-timeouts.ts';
 import { explainMcpError } from './explain-error.ts';
-import { type InputRound, withInputRound } from './input-round.ts';
 import type { McpConnectionInfo } from './mcp-connection-info.ts';
-import { withMessageSizeLimit } from './message-size-limit.ts';
 import type { ListedKind } from './open-client.ts';
 import { raceSignal } from './promise-timing.ts';
 import { ResourceSubscriber } from './resource-subscriber.ts';
 import { SessionKeeper } from './session-keeper.ts';
-import { toToolOutput } from './to-tool-output.ts';
-import { ToolCaller } from './tool-caller.ts';
 import { ToolList, type ToolsChangedListener } from './tool-list.ts';
 import { resolveTarget } from './transport-target.ts';
 

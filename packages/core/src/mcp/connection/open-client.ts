@@ -12,15 +12,19 @@ import {
   type Transport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import type { McpServerRequestHandlers } from '../types/server-requests.ts';
-import { LinearJsonSchemaValidator } from '../validation/linear-json-schema-validator.ts';
-import type { AskingCalls } from './asking-calls.ts';
-import { CallAwareClient } from './call-aware-client.ts';
+import type { McpServerRequestHandlers } from '../../types/server-requests.ts';
+import { LinearJsonSchemaValidator } from '../../validation/linear-json-schema-validator.ts';
+import { finishAuthorization } from '../auth/finish-authorization.ts';
+import type { McpAuthorization } from '../auth/mcp-authorization.ts';
+import type { AskingCalls } from '../calls/asking-calls.ts';
+import { CallAwareClient } from '../calls/call-aware-client.ts';
+import {
+  askedLogLevel,
+  clientCapabilities,
+  registerServerRequestHandlers,
+} from '../calls/server-requests.ts';
 import type { McpProtocolMode } from './connection-options.ts';
 import { snippet } from './explain-error.ts';
-import { finishAuthorization } from './finish-authorization.ts';
-import type { McpAuthorization } from './mcp-authorization.ts';
-import { askedLogLevel, clientCapabilities, registerServerRequestHandlers } from './server-requests.ts';
 
 /** The lists besides tools whose changes a server announces (`notifications/{kind}/list_changed`). */
 export type ListedKind = 'resources' | 'prompts';

@@ -5,18 +5,18 @@ import {
   type Tool,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import type { McpServerRequestHandlers } from '../types/server-requests.ts';
-import type { AskingCalls } from './asking-calls.ts';
-import { attributeToTool } from './attribute-to-tool.ts';
+import type { McpServerRequestHandlers } from '../../types/server-requests.ts';
+import { finishAuthorization } from '../auth/finish-authorization.ts';
+import type { AskingCalls } from '../calls/asking-calls.ts';
+import { attributeToTool } from '../calls/attribute-to-tool.ts';
+import { askedLogLevel } from '../calls/server-requests.ts';
 import type { McpConnectionOptions } from './connection-options.ts';
 import { describeMessageProblem, explainMcpError, type FailureContext } from './explain-error.ts';
-import { finishAuthorization } from './finish-authorization.ts';
 import { setLegacyLogLevel } from './log-level.ts';
 import { McpConnectionError, type McpErrorKind } from './mcp-connection-error.ts';
 import type { McpConnectionStatus } from './mcp-connection-info.ts';
 import { type ClientTarget, type ListedKind, openClient } from './open-client.ts';
 import { delay, raceSignal } from './promise-timing.ts';
-import { askedLogLevel } from './server-requests.ts';
 import { closeSession, neverSent, type Session } from './session.ts';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'switchboard', version: '0.1.0' };

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { JsonSchema, McpToolDef, ToolAnnotations } from '../types/layers.ts';
+import type { JsonSchema, McpToolDef, ToolAnnotations } from '../../types/layers.ts';
 
 /** Converts a tool from an MCP `tools/list` answer into our plain-data tool definition. */
 export function toToolDef(tool: Tool): McpToolDef {

@@ -1,9 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { McpLayer, McpToolDef } from '../types/layers.ts';
+import type { McpLayer, McpToolDef } from '../../types/layers.ts';
+import { type TaskSupport, taskSupportOf } from '../tasks/tool-task.ts';
 import { ChangeListeners } from './change-listeners.ts';
 import type { ClientTarget } from './open-client.ts';
 import { toToolDef } from './to-tool-def.ts';
-import { type TaskSupport, taskSupportOf } from './tool-task.ts';
 
 /** Receives the server's layer after its tool list changed. */
 export type ToolsChangedListener = (layer: McpLayer) => void;

@@ -9,7 +9,7 @@ import {
   type TaskStatus,
   type Tool,
 } from '@modelcontextprotocol/client';
-import type { ToolProgress } from '../types/layers.ts';
+import type { ToolProgress } from '../../types/layers.ts';
 import { isTerminalTaskStatus } from './task-status.ts';
 import type { TaskStatusListeners } from './task-status-listeners.ts';
 

@@ -1,5 +1,5 @@
 import { type FetchLike, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { McpConnectionOptions } from './connection-options.ts';
+import type { McpConnectionOptions } from '../connection/connection-options.ts';
 import { SseEventEnds } from './sse-event-ends.ts';
 
 /**
