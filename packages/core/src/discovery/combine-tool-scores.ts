@@ -1,20 +1,17 @@
 import type { IndexedTool, ScoredTool } from './indexed-tool.ts';
 import type { QueryConcept } from './query-terms.ts';
+import {
+  COORDINATION,
+  NAME_COVERAGE_WEIGHT,
+  SERVER_TEXT_WEIGHT,
+  SERVER_TOOLS_WEIGHT,
+} from './search-weights.ts';
 
 /** What a query found in one tool: summed concept scores and how many concepts matched. */
 export interface ToolEvidence {
   score: number;
   matched: number;
 }
-
-/** Exponent of the matched-concepts count a tool's score is multiplied by (coordination). */
-const COORDINATION = 0.5;
-/** How much a server's own text (name, description, category, tool names) matching the query lifts its tools. */
-const SERVER_TEXT_WEIGHT = 0.5;
-/** How much a server whose best tool matches well lifts its other tools. */
-const SERVER_TOOLS_WEIGHT = 0.5;
-/** How much a tool whose name words all occur in the query gains (its name "explains" the request). */
-const NAME_COVERAGE_WEIGHT = 0.4;
 
 /**
  * The tools a query found, best first. A tool's final score: its own evidence (times the

@@ -28,8 +28,14 @@ export {
   MAX_SERVER_PAGE,
 } from './global-tools.ts';
 export { mergeQueryRankings, mergeRankings } from './merge-rankings.ts';
-export { type QueryConcept, QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
+export { type QueryConcept, QueryExpander } from './query-terms.ts';
 export { MAX_QUERIES, readQueries } from './read-queries.ts';
+export {
+  SERVER_FIELD_WEIGHTS,
+  SHARED_FIELD_WEIGHTS,
+  SYNONYM_WEIGHT,
+  TOOL_FIELD_WEIGHTS,
+} from './search-weights.ts';
 export { SYNONYM_GROUPS } from './synonyms.ts';
 export {
   type IndexableLayer,
@@ -40,9 +46,6 @@ export {
 export type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
 export {
   parameterText,
-  SERVER_FIELD_WEIGHTS,
-  SHARED_FIELD_WEIGHTS,
-  TOOL_FIELD_WEIGHTS,
   type ToolSearchFields,
   toolSearchFields,
 } from './tool-search-text.ts';

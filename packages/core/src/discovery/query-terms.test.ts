@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextAnalyzer } from './analyze-text.ts';
-import { QueryExpander, SYNONYM_WEIGHT } from './query-terms.ts';
+import { QueryExpander } from './query-terms.ts';
+import { SYNONYM_WEIGHT } from './search-weights.ts';
 
 describe('QueryExpander', () => {
   it('makes each query word a concept, with its synonyms as weaker alternatives', () => {

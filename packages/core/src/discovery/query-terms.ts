@@ -1,10 +1,8 @@
 import type { TextAnalyzer } from './analyze-text.ts';
 import { compoundTerms } from './compound-terms.ts';
+import { SYNONYM_WEIGHT } from './search-weights.ts';
 import { SYNONYM_GROUPS } from './synonyms.ts';
 import { adjacentPairs } from './term-pairs.ts';
-
-/** The weight of a word pulled in through a synonym group, relative to a word of the query. */
-export const SYNONYM_WEIGHT = 0.35;
 
 /** One word of a query and the other words that would also express it. */
 export interface QueryConcept {

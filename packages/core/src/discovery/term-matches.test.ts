@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FieldStatistics } from './field-statistics.ts';
-import { DERIVED_TERM_WEIGHT, TermIndex, termMatches } from './term-matches.ts';
+import { DERIVED_TERM_WEIGHT } from './search-weights.ts';
+import { TermIndex, termMatches } from './term-matches.ts';
 
 function hitsOf(index: TermIndex, term: string, approximate: boolean): Record<string, string[]> {
   const { terms, holders } = index.search(term, approximate);

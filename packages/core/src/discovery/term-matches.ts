@@ -1,6 +1,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { isEncodedCjk } from './analyze-text.ts';
 import type { FieldStatistics } from './field-statistics.ts';
+import { DERIVED_TERM_WEIGHT } from './search-weights.ts';
 
 /** The documents a term reaches. */
 export interface TermMatches {
@@ -24,8 +25,6 @@ export interface TermHits {
   holders: ReadonlyArray<readonly string[]>;
 }
 
-/** Weight of a prefix or near-spelling match, relative to the exact word. */
-export const DERIVED_TERM_WEIGHT = 0.4;
 /** Words of at least this many characters also match as prefixes of longer words. */
 const MIN_PREFIX_LENGTH = 4;
 /** Words of at least this many characters also match near spellings. */

@@ -10,15 +10,16 @@ import { foldSameNames, toResult } from './fold-same-names.ts';
 import type { IndexedTool, ScoredTool } from './indexed-tool.ts';
 import { type QueryConcept, QueryExpander } from './query-terms.ts';
 import { remember } from './remember.ts';
-import { once, TermIndex, type TermMatches, termMatches } from './term-matches.ts';
-import { TermPairs } from './term-pairs.ts';
-import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
 import {
+  PAIR_WEIGHT,
   SERVER_FIELD_WEIGHTS,
   SHARED_FIELD_WEIGHTS,
   TOOL_FIELD_WEIGHTS,
-  toolSearchFields,
-} from './tool-search-text.ts';
+} from './search-weights.ts';
+import { once, TermIndex, type TermMatches, termMatches } from './term-matches.ts';
+import { TermPairs } from './term-pairs.ts';
+import type { ServerSearchResult, ToolSearchResult } from './tool-search-result.ts';
+import { toolSearchFields } from './tool-search-text.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /** Options of `ToolSearchIndex.search`. */
@@ -60,8 +61,6 @@ interface LayerEntry {
   terms: string[];
 }
 
-/** Weight of a pair of neighbouring query words found side by side in a tool's name or first sentence. */
-const PAIR_WEIGHT = 1;
 /** Queries of at most this many words also match word prefixes and near spellings. */
 const SHORT_QUERY_TERMS = 3;
 /**

@@ -1,7 +1,6 @@
 import { isPlainObject } from '../shared/is-plain-object.ts';
 import type { McpToolDef } from '../types/index.ts';
 import type { TextAnalyzer } from './analyze-text.ts';
-import type { FieldWeight } from './field-statistics.ts';
 
 /** The searchable fields of one tool, as terms. */
 export interface ToolSearchFields {
@@ -14,36 +13,6 @@ export interface ToolSearchFields {
   /** Parameter names and descriptions, nested properties and array items included. */
   parameters: string[];
 }
-
-/**
- * BM25F weights of a tool's own fields: a word in the name says most about what the tool does.
- * (The description's first sentence is read for pairs of neighbouring words.)
- */
-export const TOOL_FIELD_WEIGHTS: Readonly<Record<'name' | 'description' | 'parameters', FieldWeight>> = {
-  name: { weight: 3, b: 0.5 },
-  description: { weight: 1, b: 0.75 },
-  parameters: { weight: 1, b: 0.75 },
-};
-
-/**
- * BM25F weights of the fields every tool of a server shares: the server's name, and its description
- * and category — a request about "Yahoo Finance" or "clinical trials" reaches every tool of the
- * server that is about it, below the tool's own words.
- */
-export const SHARED_FIELD_WEIGHTS: Readonly<Record<'name' | 'description', FieldWeight>> = {
-  name: { weight: 1, b: 0.5 },
-  description: { weight: 0.5, b: 0.75 },
-};
-
-/**
- * BM25F weights of a server as a document of its own, ranked against other servers: its shared
- * fields plus the names of its tools (what the server can do). Tool names stay out of the shared
- * fields: spread to every sibling, one tool's name would make its words look common.
- */
-export const SERVER_FIELD_WEIGHTS: Readonly<Record<'name' | 'description' | 'tools', FieldWeight>> = {
-  ...SHARED_FIELD_WEIGHTS,
-  tools: { weight: 0.5, b: 0.75 },
-};
 
 /** How deep nested parameter schemas are read. */
 const MAX_SCHEMA_DEPTH = 3;
