@@ -15,6 +15,7 @@ export { activateServerTools } from './catalog/activate-server-tools.ts';
 export { buildDiscoveryTools, buildDiscoveryToolsWithAliases } from './catalog/build-discovery-tools.ts';
 export { buildSystemPrompt, buildSystemPromptWithAliases } from './catalog/build-system-prompt.ts';
 export { buildToolsFromLayers } from './catalog/build-tools-from-layers.ts';
+export { type RecipeMarkdown, readRecipeMarkdown } from './catalog/read-recipe-markdown.ts';
 export {
   type CanonicalTools,
   type RecipeRole,

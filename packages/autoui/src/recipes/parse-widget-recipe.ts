@@ -1,5 +1,4 @@
-import { SchemaValidator } from '@switchboard/core';
-import { parse as parseYaml } from 'yaml';
+import { readRecipeMarkdown, SchemaValidator } from '@switchboard/core';
 
 /** A widget recipe: when to use the widget and how to fill it. */
 export interface WidgetRecipe {
@@ -16,13 +15,11 @@ export interface WidgetRecipe {
   body: string;
 }
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
-
 const FRONT_MATTER_SCHEMA = {
   type: 'object',
   required: ['name', 'title', 'description', 'when'],
   properties: {
-    name: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+    name: { type: 'string' },
     title: { type: 'string', minLength: 1 },
     description: { type: 'string', minLength: 1 },
     when: { type: 'string', minLength: 1 },
@@ -41,21 +38,8 @@ export function parseWidgetRecipe(
   source: string,
   validator = new SchemaValidator(),
 ): WidgetRecipe {
-  const match = FRONT_MATTER.exec(markdown);
-  if (!match) throw new Error(`${source}: a recipe must start with YAML front matter between '---' lines`);
-  let data: unknown;
-  try {
-    data = parseYaml(match[1]);
-  } catch (error) {
-    throw new Error(`${source}: invalid YAML front matter: ${(error as Error).message}`);
-  }
-  const outcome = validator.validate(FRONT_MATTER_SCHEMA, data);
-  if (!outcome.valid) {
-    const problems = outcome.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
-    throw new Error(`${source}: invalid front matter: ${problems}`);
-  }
-  const body = match[2].trim();
-  if (body === '') throw new Error(`${source}: the recipe has no body`);
-  const fields = data as Omit<WidgetRecipe, 'body' | 'keywords'> & { keywords?: string[] };
+  const { fields, body } = readRecipeMarkdown<
+    Omit<WidgetRecipe, 'body' | 'keywords'> & { keywords?: string[] }
+  >(markdown, source, FRONT_MATTER_SCHEMA, validator);
   return { ...fields, keywords: fields.keywords ?? [], body };
 }
