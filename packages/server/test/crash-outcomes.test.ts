@@ -8,6 +8,7 @@ import { createGateway, createLogger, type Gateway } from '../src/index.ts';
 import { UNANSWERED_NOTES } from '../src/messages/from-api-messages.ts';
 import { type GatewayProcess, spawnGateway } from './support/gateway-process.ts';
 import { type ApiClient, apiClient, readSse, type SseMessage } from './support/http-client.ts';
+import { freshPgliteDataDir } from './support/pglite-template.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { DATABASE_URL, postgresUnreachable } from './support/replica-gateways.ts';
 import { dropSchema } from './support/test-database.ts';
@@ -91,6 +92,7 @@ describe('a gateway on its embedded database killed mid-stream (kill -9) and sta
       SWITCHBOARD_MODEL: '',
       SWITCHBOARD_INSTANCE_ID: '',
     };
+    await freshPgliteDataDir({ target: join(dir, 'data', 'db') });
     gateway = await spawnGateway(configPath, env);
   });
 

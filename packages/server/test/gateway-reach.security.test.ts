@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../src/index.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
 import { cookiesOf } from './support/http-client.ts';
+import { freshPgliteDataDir } from './support/pglite-template.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 
@@ -56,6 +57,7 @@ describe('a web page cannot drive an open gateway (DNS rebinding, cross-site req
     marker = join(dir, 'ran');
     gateway = await createGateway({
       model: queuedModel(),
+      database: { dataDir: await freshPgliteDataDir({ target: join(dir, 'db') }) },
       openAccess: true,
       localToken: TOKEN,
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

@@ -167,7 +167,10 @@ describe('the gateway as an MCP server (/mcp)', () => {
     const [cart] = await hitsOf({ query: 'add a product to the cart' });
     expect([echo, cart]).toEqual(['test_tools_echo', 'shop_add_to_cart']);
     expect(await hitsOf({ queries: ['echo text back', 'add a product to the cart'] })).toEqual([echo, cart]);
-    const tooMany = await client.callTool({ name: 'search_tools', arguments: { queries: Array(9).fill('x') } });
+    const tooMany = await client.callTool({
+      name: 'search_tools',
+      arguments: { queries: Array(9).fill('x') },
+    });
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toContain('at most 8');
   });

@@ -9,6 +9,7 @@ import {
   type HostileTarget,
   startHostileMcpServer,
 } from '../../../../packages/server/test/support/hostile-mcp-server.ts';
+import { freshPgliteDataDir } from '../../../../packages/server/test/support/pglite-template.ts';
 import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
 import {
   startTestMcpServer,
@@ -58,6 +59,7 @@ export async function startHostileServerStack(
     const model = queuedModel();
     const gateway = await createGateway({
       model,
+      database: { dataDir: await freshPgliteDataDir({ target: join(dir, 'db') }) },
       users: [{ id: 'alice', name: 'Alice', role: 'user', apiKey }],
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       servers: [

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGateway, createLogger, type Gateway } from '@switchboard/server';
 import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
+import { freshPgliteDataDir } from '../../../../packages/server/test/support/pglite-template.ts';
 import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
 import { startAuthorizationServer } from '../../../../packages/servers/test/oidc-authorization-server.ts';
 import { builtWebAppDir } from './built-web-app.ts';
@@ -46,6 +47,7 @@ export async function startOAuthStack(): Promise<OAuthStack> {
     const model = queuedModel();
     const gateway: Gateway = await createGateway({
       model,
+      database: { dataDir: await freshPgliteDataDir({ target: join(dir, 'db') }) },
       openAccess: true,
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       servers: [{ name: 'shop', url: shopHttp.url, oauth: {} }],

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshPgliteDataDir } from '../../../../packages/server/test/support/pglite-template.ts';
 import { builtWebAppDir } from './built-web-app.ts';
 
 const CLI = fileURLToPath(new URL('../../../../packages/server/src/cli.ts', import.meta.url));
@@ -39,6 +40,8 @@ export async function startRealGateway(config: Record<string, unknown> = {}): Pr
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-gateway-'));
   const webDir = builtWebAppDir();
   await writeFile(join(dir, 'config.json'), JSON.stringify({ ...config, webDir }));
+  // The database a first start would create, made as tests make theirs (see freshPgliteDataDir).
+  await freshPgliteDataDir({ target: join(dir, 'data', 'db') });
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const name of MACHINE_SETTINGS) delete env[name];
   const child: ChildProcess = spawn(

@@ -3,6 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGateway, createLogger, type Gateway } from '@switchboard/server';
+import { freshPgliteDataDir } from '../../../../packages/server/test/support/pglite-template.ts';
 import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
 import {
   startAuthorizationServer,
@@ -50,6 +51,7 @@ export async function startSignInStack(): Promise<SignInStack> {
     const model = queuedModel();
     const gateway: Gateway = await createGateway({
       model,
+      database: { dataDir: await freshPgliteDataDir({ target: join(dir, 'db') }) },
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       users: [
         { id: 'alice', name: 'Alice', role: 'user', apiKey: SIGN_IN_KEYS.alice },

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { GatewayBus } from '../bus/gateway-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { PendingQuestions } from './pending-questions.ts';
 
 /** A bus that is down: every publish fails, subscriptions never hear anything. */
@@ -21,7 +21,7 @@ describe('PendingQuestions with the bus down', () => {
   const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
     await db.query("INSERT INTO users (id, name, role) VALUES ('ann', 'Ann', 'user')");
   });

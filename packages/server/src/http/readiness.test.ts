@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { MIGRATION_LOCK } from '../storage/migrate.ts';
 import { openDatabase } from '../storage/open-database.ts';
@@ -10,7 +11,7 @@ describe('Readiness over a real database', () => {
   let readiness: Readiness;
 
   beforeAll(async () => {
-    db = await openDatabase();
+    db = await openTestPglite();
     readiness = new Readiness(db, { cacheMs: 0 });
   });
   afterAll(() => db.close());
@@ -66,7 +67,7 @@ describe('Readiness over a real database', () => {
   });
 
   it('is not ready when the database is closed, and the answer does not carry the error', async () => {
-    const closed = await openDatabase();
+    const closed = await openTestPglite();
     await closed.close();
     const warnings: unknown[] = [];
     const answer = await new Readiness(closed, {

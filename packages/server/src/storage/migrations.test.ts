@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import { hashApiKey } from '../auth/api-keys.ts';
 import { findUserByApiKey, listApiKeys } from '../store/api-key-store.ts';
 import { upsertUser } from '../store/user-store.ts';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { openPgliteDatabase } from './pglite-database.ts';
 
 describe('migration 4 (one index on messages; session version and tool turns)', () => {
   it('keeps every message and copies each session’s tool turns into its column', async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await migrate(
         db,
@@ -57,7 +57,7 @@ describe('migration 4 (one index on messages; session version and tool turns)', 
 
 describe('migration 11 (OAuth subjects of users created through the API)', () => {
   it('gives each subject to one user and forgets a deleted user’s subjects', async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await migrate(
         db,
@@ -84,7 +84,7 @@ describe('migration 11 (OAuth subjects of users created through the API)', () =>
 
 describe('migration 18 (several named API keys per user, disabled users)', () => {
   it("keeps each user's one key working, now a named key of theirs, and a configured key is not doubled", async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await migrate(
         db,

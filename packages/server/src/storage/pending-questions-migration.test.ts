@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { openPgliteDatabase } from './pglite-database.ts';
 
 describe("migration 12 (servers' questions of turns and direct calls in one table)", () => {
   it("keeps the direct calls' questions and ties a turn's to its conversation", async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await migrate(
         db,

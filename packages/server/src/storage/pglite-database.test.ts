@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { freshPgliteDataDir, openTestPglite } from '../../test/support/pglite-template.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 
 describe('the embedded database on its own thread', () => {
   it('keeps what was written in its data directory across a close and a reopen', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-pglite-'));
+    const dataDir = await freshPgliteDataDir({ migrated: false });
     try {
       const first = await openPgliteDatabase({ dataDir });
       await first.query('CREATE TABLE notes (body text)');
@@ -21,6 +20,7 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('runs the statements sent before a close, then refuses new ones with a clear error', async () => {
+    // In memory (no data directory), as a library user's gateway without database options runs.
     const db = await openPgliteDatabase();
     const sent = db.query('SELECT $1::int AS n', [7]);
     await db.close();
@@ -29,7 +29,7 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('reports PostgreSQL’s error fields, as node-postgres does', async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await db.query('CREATE TABLE once (id int PRIMARY KEY)');
       await db.query('INSERT INTO once VALUES (1)');
@@ -43,7 +43,7 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('commits statements that waited together in one transaction, each answered with its own rows', async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       // The first statement holds the connection while the others arrive: they wait together.
       const slow = db.query('SELECT pg_sleep($1::float) IS NULL AS slept', [0.05]);
@@ -60,7 +60,7 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('keeps one failing statement from undoing the others it waited with', async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await db.query('CREATE TABLE keys (id int PRIMARY KEY)');
       const slow = db.query('SELECT pg_sleep($1::float)', [0.05]);

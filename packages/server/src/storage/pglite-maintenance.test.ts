@@ -1,9 +1,25 @@
+import { rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPgliteDataDir } from '../../test/support/pglite-template.ts';
 import { checkpointWhenDue, maintainOneTable } from './pglite-maintenance.ts';
+
+/** A PGlite cluster of its own (a copy of a new one), removed on close. */
+async function newPglite(): Promise<{ db: PGlite; remove(): Promise<void> }> {
+  const dataDir = await freshPgliteDataDir({ migrated: false });
+  const db = await PGlite.create(dataDir);
+  return {
+    db,
+    async remove() {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 describe('maintainOneTable', () => {
   let db: PGlite;
+  let remove: () => Promise<void>;
   const run = async (sql: string) => {
     const result = await db.query(sql);
     return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
@@ -20,7 +36,7 @@ describe('maintainOneTable', () => {
   };
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    ({ db, remove } = await newPglite());
     await db.exec(`
       CREATE TABLE churned (id int PRIMARY KEY, n int);
       INSERT INTO churned SELECT i, 0 FROM generate_series(1, 100) i;
@@ -30,7 +46,7 @@ describe('maintainOneTable', () => {
     await db.query('SELECT pg_stat_force_next_flush()');
     await db.query('ANALYZE');
   });
-  afterAll(() => db.close());
+  afterAll(() => remove());
 
   it('leaves tables alone until enough of them changed', async () => {
     await db.exec('UPDATE churned SET n = n + 1 WHERE id <= 10');
@@ -65,7 +81,7 @@ describe('maintainOneTable', () => {
 
 describe('checkpointWhenDue', () => {
   it('checkpoints once enough log has been written since the last checkpoint, and not before', async () => {
-    const db = await PGlite.create();
+    const { db, remove } = await newPglite();
     const run = async (sql: string) => {
       const result = await db.query(sql);
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
@@ -85,6 +101,6 @@ describe('checkpointWhenDue', () => {
     expect(await checkpointWhenDue(run, 1024 * 1024)).toBe(true);
     expect(await redo()).not.toBe(before);
     expect(await checkpointWhenDue(run, 1024 * 1024)).toBe(false);
-    await db.close();
+    await remove();
   });
 });

@@ -1,17 +1,22 @@
+import { rm } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freshPgliteDataDir } from '../../test/support/pglite-template.ts';
 import { PgliteSession } from './pglite-session.ts';
 
 describe('statements run as named prepared statements', () => {
   let db: PGlite;
+  let dataDir: string;
   let session: PgliteSession;
   beforeEach(async () => {
-    db = await PGlite.create();
+    dataDir = await freshPgliteDataDir({ migrated: false });
+    db = await PGlite.create(dataDir);
     session = new PgliteSession(db);
     await session.run('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL, at timestamptz)');
   });
   afterEach(async () => {
     await db.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('names and types the rows of every run, not only the first (which alone is described)', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../storage/migrations.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { findUserByApiKey } from './api-key-store.ts';
 import { upsertUser } from './user-store.ts';
 
@@ -10,7 +10,7 @@ describe('configured API keys (users[].apiKey), as each replica seeds them at st
   let db: Database;
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db, MIGRATIONS);
   });
   afterAll(() => db?.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { createConversation, deleteConversation } from './conversation-store.ts';
 import { insertMessages } from './message-store.ts';
 import { insertStreamEvents, readStreamEvents } from './stream-event-store.ts';
@@ -10,7 +10,7 @@ describe('deleting a conversation', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
     await db.query("INSERT INTO users (id, name, role) VALUES ('ann', 'Ann', 'user'), ('bo', 'Bo', 'user')");
   });

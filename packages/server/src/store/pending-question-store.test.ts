@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import {
   closePendingQuestion,
   dropKeptAnswer,
@@ -17,7 +17,7 @@ describe("servers' questions, answerable on any replica", () => {
   const ann = { userId: 'ann' };
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
     await db.query("INSERT INTO users (id, name, role) VALUES ('ann', 'Ann', 'user'), ('bo', 'Bo', 'user')");
     await db.query(

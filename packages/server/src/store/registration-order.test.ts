@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../storage/migrations.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { insertServer, listServerRows, upsertDeploymentServer } from './server-store.ts';
 import { createUser, listUsers } from './user-store.ts';
 
@@ -13,7 +13,7 @@ const NAMES = ['shop', 'open_data', 'calculator_storage', 'weather', 'maps', 'ne
 describe('servers and users are listed in the order they were registered', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
   });
   afterAll(() => db?.close());
@@ -41,7 +41,7 @@ describe('servers and users are listed in the order they were registered', () =>
   });
 
   it('numbers rows that existed before the migration by their creation time', async () => {
-    const fresh = await openPgliteDatabase();
+    const fresh = await openTestPglite({ migrated: false });
     try {
       await migrate(
         fresh,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { saveServerCredential } from './server-credential-store.ts';
 import { addStepUpScope, clearStepUpScope, stepUpScopeOf } from './step-up-scope-store.ts';
 
@@ -9,7 +9,7 @@ describe('the scope a server asked a user to step up to', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
     await db.query("INSERT INTO users (id, name, role) VALUES ('ann', 'Ann', 'user'), ('bo', 'Bo', 'user')");
     await db.query(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../storage/migrations.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import type { SequencedEvent, StreamEvent } from './stream-event.ts';
 import { chunkOf, insertStreamEvents, readStreamEvents } from './stream-event-store.ts';
 
@@ -24,7 +24,7 @@ describe('stream events', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
     await withConversation(db);
     await insertStreamEvents(db, 'c', 'run_1', numbered(1, 3));
@@ -53,7 +53,7 @@ describe('stream events', () => {
 
 describe('migration 2 (stream events in chunks)', () => {
   it('keeps the events stored one per row before it', async () => {
-    const db = await openPgliteDatabase();
+    const db = await openTestPglite({ migrated: false });
     try {
       await migrate(db, MIGRATIONS.slice(0, 1));
       await withConversation(db);

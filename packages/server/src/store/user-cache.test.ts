@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import { createMemoryBus } from '../bus/memory-bus.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
 import { MIGRATIONS } from '../storage/migrations.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { issueApiKey, revokeApiKey } from './api-key-store.ts';
 import { UserCache } from './user-cache.ts';
 import { setOAuthSubjects } from './user-oauth-subjects.ts';
@@ -13,7 +13,7 @@ describe('UserCache: users and keys as every replica sees them', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db, MIGRATIONS);
   });
   afterAll(() => db?.close());

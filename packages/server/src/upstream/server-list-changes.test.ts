@@ -3,9 +3,9 @@ import { runInNewContext } from 'node:vm';
 import { McpConnection } from '@switchboard/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangingMcpServer, startChangingMcpServer } from '../../test/support/changing-mcp-server.ts';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import { createMemoryBus } from '../bus/memory-bus.ts';
 import type { Database } from '../storage/database.ts';
-import { openDatabase } from '../storage/open-database.ts';
 import { insertServer, type ServerRow, setServerEnabled } from '../store/server-store.ts';
 import { ServerRegistry } from './server-registry.ts';
 
@@ -31,7 +31,7 @@ describe('ServerListChanges: a closed connection is no longer watched', () => {
   let row: ServerRow;
 
   beforeAll(async () => {
-    db = await openDatabase();
+    db = await openTestPglite();
     tools = await startChangingMcpServer();
     ({ row } = (await insertServer(db, {
       name: 'tools',

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import { startTestMcpServer, type TestMcpServer } from '../../test/support/test-mcp-server.ts';
 import { createMemoryBus } from '../bus/memory-bus.ts';
 import type { Database } from '../storage/database.ts';
-import { openDatabase } from '../storage/open-database.ts';
 import { insertServer } from '../store/server-store.ts';
 import { ServerRegistry } from './server-registry.ts';
 
@@ -18,7 +18,7 @@ describe('ServerRegistry', () => {
   let registry: ServerRegistry;
 
   beforeAll(async () => {
-    db = await openDatabase();
+    db = await openTestPglite();
     tools = await startTestMcpServer();
     // Accepts connections and never answers: a server that hangs.
     silent = createServer(() => undefined).listen(0, '127.0.0.1');

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
 import { migrate } from '../storage/migrate.ts';
-import { openPgliteDatabase } from '../storage/pglite-database.ts';
 import { saveServerCredential } from '../store/server-credential-store.ts';
 import { stepUpScopeOf } from '../store/step-up-scope-store.ts';
 import { stepUpScopeFetch } from './step-up-scope-fetch.ts';
@@ -14,7 +14,7 @@ describe('stepUpScopeFetch', () => {
   let url: string;
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
+    db = await openTestPglite();
     await migrate(db);
     await db.query("INSERT INTO users (id, name, role) VALUES ('ann', 'Ann', 'user')");
     await db.query(
@@ -46,7 +46,7 @@ describe('stepUpScopeFetch', () => {
   });
 
   it("still hands the server's refusal on when the scope cannot be noted", async () => {
-    const closed = await openPgliteDatabase();
+    const closed = await openTestPglite();
     await closed.close();
     const fetch = stepUpScopeFetch(globalThis.fetch, { db: closed, userId: 'ann', serverId: 'srv_a' });
     const response = await fetch(url, { method: 'POST' });

@@ -1,8 +1,8 @@
 import type { McpToolDef } from '@switchboard/core';
 import { decideApproval } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../test/support/pglite-template.ts';
 import type { Database } from '../storage/database.ts';
-import { openDatabase } from '../storage/open-database.ts';
 import { insertServer } from '../store/server-store.ts';
 import { type ToolDefinitionChange, ToolPins } from './tool-pins.ts';
 
@@ -17,7 +17,7 @@ describe('ToolPins', () => {
   let db: Database;
   let serverId: string;
   beforeAll(async () => {
-    db = await openDatabase();
+    db = await openTestPglite();
     const inserted = await insertServer(db, {
       name: 'shop',
       ownerId: null,

@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import type { DatabaseOptions } from '../../src/index.ts';
+import { freshPgliteDataDir } from './pglite-template.ts';
 
 /** The database kinds a suite runs against. */
 export type TestBackend = 'pglite' | 'postgres';
@@ -20,7 +19,8 @@ export function testBackends(): TestBackend[] {
 }
 
 /**
- * A fresh database for one suite: PGlite in a temporary data directory, or a new schema on the
+ * A fresh database for one suite: PGlite in a temporary data directory (migrated, see
+ * `freshPgliteDataDir`), or a new schema on the
  * DATABASE_URL server (dropped afterwards).
  */
 export async function testDatabase(kind: TestBackend = 'pglite'): Promise<TestDatabase> {
@@ -34,7 +34,7 @@ export async function testDatabase(kind: TestBackend = 'pglite'): Promise<TestDa
       cleanup: () => dropSchema(url, schema),
     };
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-test-'));
+  const dataDir = await freshPgliteDataDir();
   return {
     options: { dataDir },
     kind: 'pglite',

@@ -16,24 +16,53 @@ import {
   type WorkerStatus,
 } from './database-messages.ts';
 import { createTablesSql, TABLES } from './database-schema.ts';
+import { readSnapshot, snapshotFile, writeSnapshot } from './database-snapshot.ts';
 
 /** The role queries run as: it may only read the data tables. */
 const READER_ROLE = 'open_data_reader';
 
-async function openDatabase(): Promise<PGlite> {
-  const db = await PGlite.create();
-  await db.exec(createTablesSql());
+/** One statement of the load, with its parameters. */
+interface LoadStep {
+  sql: string;
+  params?: unknown[];
+}
+
+/** Everything a load puts in the database, in order: tables, rows, the reader's grants. */
+function loadSteps(): LoadStep[] {
   const rows = countryRows(countries as unknown as Country[]);
-  for (const table of TABLES) {
-    await db.query(
-      `INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(NULL::${table.name}, $1::json)`,
-      [JSON.stringify(rows[table.name as keyof typeof rows])],
-    );
+  return [
+    { sql: createTablesSql() },
+    ...TABLES.map((table) => ({
+      sql: `INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(NULL::${table.name}, $1::json)`,
+      params: [JSON.stringify(rows[table.name as keyof typeof rows])],
+    })),
+    {
+      sql:
+        `CREATE ROLE ${READER_ROLE} NOLOGIN; ` +
+        `GRANT SELECT ON ${TABLES.map((table) => table.name).join(', ')} TO ${READER_ROLE};`,
+    },
+  ];
+}
+
+/**
+ * The loaded database: from the snapshot an earlier start kept (under a second, where loading the
+ * data set into a new cluster takes several seconds of CPU), else loaded afresh and kept for the
+ * next start — and for this server's own restarts after a runaway query.
+ */
+async function openDatabase(): Promise<PGlite> {
+  const steps = loadSteps();
+  const file = snapshotFile(JSON.stringify(steps));
+  const snapshot = await readSnapshot(file);
+  if (snapshot) {
+    const loaded = await PGlite.create({ loadDataDir: snapshot }).catch(() => undefined);
+    if (loaded) return loaded;
   }
-  await db.exec(
-    `CREATE ROLE ${READER_ROLE} NOLOGIN; ` +
-      `GRANT SELECT ON ${TABLES.map((table) => table.name).join(', ')} TO ${READER_ROLE};`,
-  );
+  const db = await PGlite.create();
+  for (const { sql, params } of steps) {
+    if (params) await db.query(sql, params);
+    else await db.exec(sql);
+  }
+  await writeSnapshot(db, file);
   return db;
 }
 
