@@ -14,7 +14,7 @@ const SECURITY_TESTS = '**/*.security.test.ts';
  * Two workers for the suite (most files spend their time starting gateways, databases and
  * authorization servers, so one file per core keeps both cores busy), then the security suite on
  * its own (its event-loop lag bounds should not measure the other files' load), then the Chromium
- * files one at a time with a longer test timeout (a browser page's waits, 20 s each, are the first
+ * files two at a time with a longer test timeout (a browser page's waits, 20 s each, are the first
  * to run out when another file loads the machine), all serving the web app built once for the run.
  */
 export default defineConfig({
@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'chromium',
           include: [BROWSER_TESTS],
           globalSetup: ['apps/web/test/browser/built-web-app.ts'],
-          maxWorkers: 1,
+          maxWorkers: 2,
           testTimeout: 60_000,
           sequence: { groupOrder: 2 },
         },
