@@ -24,6 +24,9 @@ export default defineConfig({
     // Nothing a file leaves in a module may change another's outcome: tests keep their state in
     // what they start (gateways, databases, servers), not in modules.
     isolate: false,
+    // Tests start hundreds of short-lived PGlite databases; each compiles PostgreSQL's WebAssembly,
+    // and optimizing it (which a database used for seconds never repays) took most of that CPU.
+    execArgv: ['--liftoff-only'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', 'json'],

@@ -181,11 +181,14 @@ describe.skipIf(!hasChromium)('MCP Apps in the web app (Chromium, gateway mode)'
     const { inner } = await appFrames(page);
 
     await inner.getByRole('button', { name: 'Get Server Time' }).click();
+    // The clock already shows the time of the model's call: wait for the app's own call to arrive.
+    await expect
+      .poll(() => gateway.toolCalls)
+      .toEqual([{ server: 'srv_apps', name: 'get-time', arguments: {} }]);
     await inner.waitForFunction(() =>
       /^\d{4}-/.test(document.getElementById('server-time')?.textContent ?? ''),
     );
     await expect(page.getByTestId('approval-dialog').count()).resolves.toBe(0);
-    expect(gateway.toolCalls).toEqual([{ server: 'srv_apps', name: 'get-time', arguments: {} }]);
     expect(foreign).toEqual([]);
   });
 });

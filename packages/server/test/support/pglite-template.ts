@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,11 @@ import { migrate } from '../../src/storage/migrate.ts';
 import { openPgliteDatabase } from '../../src/storage/pglite-database.ts';
 
 const MIGRATIONS = new URL('../../src/storage/migrations.ts', import.meta.url);
+/**
+ * Where test databases live: memory (`/dev/shm`) where the machine has it, so that copying a
+ * template and PostgreSQL's writes and syncs cost no disk; else the temporary directory.
+ */
+const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
 /** What a new PGlite data directory holds: a new cluster, or a gateway database once migrated. */
 export interface FreshPgliteOptions {
@@ -22,8 +28,8 @@ const templates = new Map<boolean, Promise<string>>();
 /**
  * A new PGlite data directory, at `target` or in a new temporary directory. Creating a PostgreSQL
  * cluster costs PGlite seconds of CPU, and tests create hundreds: the first made on this machine
- * for this PGlite (and these migrations) is kept as a template in the temporary directory, named
- * by both, and the others are copies of it — the same files a new one would hold.
+ * for this PGlite (and these migrations) is kept as a template beside them, named by both, and the
+ * others are copies of it — the same files a new one would hold.
  */
 export async function freshPgliteDataDir({
   migrated = true,
@@ -31,7 +37,7 @@ export async function freshPgliteDataDir({
 }: FreshPgliteOptions = {}): Promise<string> {
   const template = templates.get(migrated) ?? pgliteTemplate(migrated);
   templates.set(migrated, template);
-  const dataDir = target ?? (await mkdtemp(join(tmpdir(), 'switchboard-test-')));
+  const dataDir = target ?? (await mkdtemp(join(SCRATCH, 'switchboard-test-')));
   await cp(await template, dataDir, { recursive: true });
   return dataDir;
 }
@@ -56,10 +62,10 @@ async function pgliteTemplate(migrated: boolean): Promise<string> {
   ).version;
   const migrations = migrated ? await readFile(MIGRATIONS, 'utf8') : '';
   const key = createHash('sha256').update(`${pgliteVersion}\n${migrations}`).digest('hex').slice(0, 16);
-  const path = join(tmpdir(), `switchboard-pglite-template-${key}`);
+  const path = join(SCRATCH, `switchboard-pglite-template-${key}`);
   if (await isDirectory(path)) return path;
   // Made aside, then renamed: a template is there whole or not at all, whichever process wins.
-  const building = await mkdtemp(join(tmpdir(), 'switchboard-pglite-building-'));
+  const building = await mkdtemp(join(SCRATCH, 'switchboard-pglite-building-'));
   const db = await openPgliteDatabase({ dataDir: building });
   if (migrated) await migrate(db);
   await db.close();
