@@ -7,6 +7,8 @@ const ALL_TESTS = [
   'scripts/**/*.test.ts',
 ];
 const BROWSER_TESTS = '**/*.browser.test.ts';
+/** The browser soak compares its late turns' latency with its early ones': it runs alone, last. */
+const BROWSER_SOAK = 'apps/web/test/long-conversation.browser.test.ts';
 /** The standing security suite (`npm run test:security`): abuse tests and the authorization matrix. */
 const SECURITY_TESTS = '**/*.security.test.ts';
 
@@ -15,7 +17,8 @@ const SECURITY_TESTS = '**/*.security.test.ts';
  * authorization servers, so one file per core keeps both cores busy), then the security suite on
  * its own (its event-loop lag bounds should not measure the other files' load), then the Chromium
  * files two at a time with a longer test timeout (a browser page's waits, 20 s each, are the first
- * to run out when another file loads the machine), all serving the web app built once for the run.
+ * to run out when another file loads the machine), then the browser soak alone; the browser files
+ * all serve the web app built once for the run.
  */
 export default defineConfig({
   test: {
@@ -55,11 +58,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'chromium',
-          include: [BROWSER_TESTS],
+          include: ALL_TESTS.map((pattern) => pattern.replace('*.test.ts', '*.browser.test.ts')),
+          exclude: [BROWSER_SOAK],
           globalSetup: ['apps/web/test/browser/built-web-app.ts'],
           maxWorkers: 2,
           testTimeout: 60_000,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'chromium-soak',
+          include: [BROWSER_SOAK],
+          globalSetup: ['apps/web/test/browser/built-web-app.ts'],
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

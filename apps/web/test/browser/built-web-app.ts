@@ -15,16 +15,30 @@ declare module 'vitest' {
   }
 }
 
+let built: Promise<string> | undefined;
+let projects = 0;
+
 /**
- * The Chromium project's global setup: builds apps/web once for the whole run, as
+ * The Chromium projects' global setup: builds apps/web once for the whole run, as
  * `npm run build -w apps/web` does but into a temporary folder, instead of once per test file, and
- * removes it when the run ends. Nothing writes into that folder afterwards, so every file serves it.
+ * removes it when the last project using it ends. Nothing writes into that folder afterwards, so
+ * every file serves it.
  */
 export default async function buildWebAppOnce(project: TestProject): Promise<() => Promise<void>> {
+  built ??= buildWebApp();
+  const dir = built;
+  projects += 1;
+  project.provide('builtWebApp', await dir);
+  return async () => {
+    projects -= 1;
+    if (projects === 0) await rm(await dir, { recursive: true, force: true });
+  };
+}
+
+async function buildWebApp(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-web-build-'));
   await build({ configFile: CONFIG_FILE, logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
-  project.provide('builtWebApp', dir);
-  return () => rm(dir, { recursive: true, force: true });
+  return dir;
 }
 
 /** The folder of the web app built once for this run by the Chromium project's global setup. */
