@@ -18,6 +18,11 @@ if (!(TURNS >= 21))
 const HISTORY_CHARS = 20_000;
 /** How much slower the last turns may be than turns 6–10 (median against median). */
 const MAX_LATENCY_RATIO = 1.5;
+/**
+ * Whether times are asserted: in the soak run (`npm run test:soak`, on a quiet machine) they are;
+ * in `npm test` they are measured and reported only, since a loaded machine slows any turn.
+ */
+const TIMED = process.env.SOAK_TIMED === '1';
 /** Where each backend's figures go: test-output/soak/gateway-<backend>.json. */
 const REPORTS = fileURLToPath(new URL('../../../test-output/soak/', import.meta.url));
 
@@ -51,7 +56,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * The gateway side of the long-use soak (issue #32): one conversation of {@link TURNS} turns through
  * the chat API, the offline planner alternating a sum and a product search (a tool and a widget each
  * turn), on the shipped servers and PGlite. Each turn is answered as the first of its kind was, and
- * what a turn costs does not grow: its latency (a ratio of medians in the same run), the rows and
+ * what a turn costs does not grow: its latency (a ratio of medians in the same run; asserted in the
+ * soak run only, see {@link TIMED}), the rows and
  * stream bytes it adds, the session it rewrites and the model request it sends. The figures of each
  * turn are written to test-output/soak/gateway-<backend>.json.
  */
@@ -202,7 +208,7 @@ describe.each(testBackends())(
         const sessionMax = Math.max(...figures.slice(0, 20).map((f) => f.sessionChars));
         for (const f of figures.slice(20))
           expect(f.sessionChars, `turn ${f.turn}`).toBeLessThan(sessionMax * 1.05);
-        expect(latencyRatio).toBeLessThanOrEqual(MAX_LATENCY_RATIO);
+        if (TIMED) expect(latencyRatio).toBeLessThanOrEqual(MAX_LATENCY_RATIO);
       },
       60_000 + TURNS * 2_000,
     );
