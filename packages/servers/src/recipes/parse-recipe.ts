@@ -1,4 +1,4 @@
-import { readRecipeMarkdown } from '@switchboard/core';
+import { readRecipeMarkdown, SchemaValidator } from '@switchboard/core';
 
 const LIST = { type: 'array', items: { type: 'string' } };
 
@@ -36,13 +36,21 @@ export interface Recipe {
   body: string;
 }
 
+/** The front matter as the schema admits it: the lists may be left out. */
+type FrontMatter = Omit<Recipe, 'body' | 'tools' | 'widgets' | 'keywords'> &
+  Partial<Pick<Recipe, 'tools' | 'widgets' | 'keywords'>>;
+
+/** One validator for every recipe file (it compiles the schema once). */
+const VALIDATOR = new SchemaValidator();
+
 /**
  * Parses a Markdown recipe with YAML front matter (`---` fenced). `source` names the file in
  * error messages. Throws when the front matter is missing, is not valid YAML, or lacks a field.
  */
 export function parseRecipe(markdown: string, source: string): Recipe {
-  const { fields, body } = readRecipeMarkdown<Partial<Recipe>>(markdown, source, FRONT_MATTER_SCHEMA);
-  const { name, title = '', description = '', when, tools = [], widgets = [], keywords = [] } = fields;
+  const { fields, body } = readRecipeMarkdown<FrontMatter>(markdown, source, FRONT_MATTER_SCHEMA, VALIDATOR);
+  const { name, title, description, when, tools = [], widgets = [], keywords = [] } = fields;
+  // Field by field: a key the schema does not know stays out of the recipe a server serves.
   return {
     name,
     title,
