@@ -16,7 +16,7 @@ const SECURITY_TESTS = '**/*.security.test.ts';
  * Two workers for the suite (most files spend their time starting gateways, databases and
  * authorization servers, so one file per core keeps both cores busy), then the security suite on
  * its own (its event-loop lag bounds should not measure the other files' load), then the Chromium
- * files two at a time with a longer test timeout (a browser page's waits, 20 s each, are the first
+ * files one at a time with a longer test timeout (a browser page's waits, 20 s each, are the first
  * to run out when another file loads the machine), then the browser soak alone; the browser files
  * all serve the web app built once for the run.
  */
@@ -61,7 +61,7 @@ export default defineConfig({
           include: ALL_TESTS.map((pattern) => pattern.replace('*.test.ts', '*.browser.test.ts')),
           exclude: [BROWSER_SOAK],
           globalSetup: ['apps/web/test/browser/built-web-app.ts'],
-          maxWorkers: 2,
+          maxWorkers: 1,
           testTimeout: 60_000,
           sequence: { groupOrder: 2 },
         },

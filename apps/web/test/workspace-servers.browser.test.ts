@@ -269,9 +269,12 @@ describe.skipIf(!hasChromium)('the Servers tab and the MCP Registry (Chromium, r
       await page.getByRole('button', { name: 'Add from the MCP Registry' }).click();
       await page.getByLabel('Search the registry').fill('weather');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
+      // The list before the search may hold the same servers: wait for the search to reach the registry.
+      await expect
+        .poll(() => registry.requests.some((request) => request.includes('search=weather')))
+        .toBe(true);
       await page.waitForFunction(() => document.querySelectorAll('[data-registry-server]').length === 2);
       await page.locator('[data-registry-server="io.github.user/local-weather"]').waitFor();
-      expect(registry.requests.some((request) => request.includes('search=weather'))).toBe(true);
       await checkAccessibility(page, `registry search, ${size}`);
       await shot(page, 'registry-search', size);
 
