@@ -1,24 +1,24 @@
 import type { JsonSchema } from '@switchboard/core';
 import { ApprovalPolicySchema } from './schemas.ts';
 
-const text = (maxLength: number, minLength = 1): JsonSchema => ({ type: 'string', minLength, maxLength });
+const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength }) as const;
 /** A day (`2026-11-28`) or an instant (`2026-11-28T09:30:00Z`), as query parameters take them. */
-const instant: JsonSchema = {
+const instant = {
   type: 'string',
   maxLength: 40,
   pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
-};
+} as const;
 
 /** The body of `POST /users/{id}/keys`. */
-export const ApiKeyCreateSchema: JsonSchema = {
+export const ApiKeyCreateSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
   properties: { name: { ...text(100), description: 'What the key is for, e.g. "laptop" or "CI".' } },
-};
+} as const;
 
 /** The body of `POST /policy/preview`. */
-export const PolicyPreviewSchema: JsonSchema = {
+export const PolicyPreviewSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['server', 'tool'],
@@ -35,10 +35,10 @@ export const PolicyPreviewSchema: JsonSchema = {
       description: "A draft policy to decide under (default: the deployment's policy in force).",
     },
   },
-};
+} as const;
 
 /** The query of `GET /usage`. */
-export const UsageQuerySchema: JsonSchema = {
+export const UsageQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -52,10 +52,10 @@ export const UsageQuerySchema: JsonSchema = {
     user: { ...text(200), description: "Another user's usage (administrators)." },
     all: { enum: ['true', 'false'], description: "Everyone's usage together (administrators)." },
   },
-};
+} as const;
 
 /** The query of `GET /audit`. */
-export const AuditQuerySchema: JsonSchema = {
+export const AuditQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -77,4 +77,4 @@ export const AuditQuerySchema: JsonSchema = {
       description: 'Rows per page, 1–200 (default 50).',
     },
   },
-};
+} as const;

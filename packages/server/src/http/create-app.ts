@@ -5,6 +5,8 @@ import { refuseForeignSources } from '../auth/request-source.ts';
 import { mcpEndpointRoutes } from '../mcp-endpoint/mcp-endpoint-routes.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
+import { mountRoutes } from './api-route.ts';
+import { API_ROUTES } from './api-routes.ts';
 import { authenticate } from './authenticate.ts';
 import { closeWhenDraining } from './close-when-draining.ts';
 import { localTokenLink } from './local-token-link.ts';
@@ -15,7 +17,6 @@ import { accountRoutes } from './routes/account-routes.ts';
 import { apiKeyRoutes } from './routes/api-key-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { authorizationRoutes } from './routes/authorization-routes.ts';
-import { chatRoutes } from './routes/chat-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { interactionRoutes } from './routes/interaction-routes.ts';
 import { messageRoutes } from './routes/message-routes.ts';
@@ -91,7 +92,6 @@ export function createApp(
   api.route('/conversations', conversationRoutes(services));
   api.route('/conversations', messageRoutes(services));
   api.route('/conversations', toolRoutes(services));
-  api.route('/conversations', chatRoutes(services));
   api.route('/conversations', interactionRoutes(services));
   api.route('/chat/v1', statelessChatRoutes(services));
   api.route('/models', modelRoutes(services));
@@ -104,6 +104,7 @@ export function createApp(
   api.route('/', apiKeyRoutes(services));
   api.route('/', usageRoutes(services));
   api.route('/', auditRoutes(services));
+  mountRoutes(api, API_ROUTES, services);
 
   app.route('/api', api);
   if (options.webDir && existsSync(join(options.webDir, 'index.html')))

@@ -1,11 +1,11 @@
+import { namedSchemasIn, openApiOf } from './api-route.ts';
+import { API_ROUTES } from './api-routes.ts';
 import { auditPaths } from './openapi/audit-paths.ts';
 import { authorizationPaths, authorizationSchemas } from './openapi/authorization-paths.ts';
-import { chatPaths, chatSchemas, turnStreamPaths } from './openapi/chat-paths.ts';
 import { conversationPaths, conversationSchemas } from './openapi/conversation-paths.ts';
 import { elicitationSchemas, interactionPaths, samplingSchemas } from './openapi/interaction-paths.ts';
 import { mcpPaths } from './openapi/mcp-paths.ts';
 import { modelPaths, modelSchemas } from './openapi/model-paths.ts';
-import { json, sharedSchemas } from './openapi/openapi-parts.ts';
 import { policyPaths, policySchemas } from './openapi/policy-paths.ts';
 import { registryPaths, registrySchemas } from './openapi/registry-paths.ts';
 import { serverContentPaths, serverContentSchemas } from './openapi/server-content-paths.ts';
@@ -15,6 +15,7 @@ import { statelessChatPaths, statelessChatSchemas } from './openapi/stateless-ch
 import { toolPaths, toolSchemas } from './openapi/tool-paths.ts';
 import { usagePaths } from './openapi/usage-paths.ts';
 import { userPaths } from './openapi/user-paths.ts';
+import { json } from './openapi-parts.ts';
 
 /** The paths about the gateway itself: liveness, readiness and this document. */
 const gatewayPaths = {
@@ -50,12 +51,12 @@ const gatewayPaths = {
  * The OpenAPI 3.1 document of the gateway, built from the same JSON Schemas that validate the
  * request bodies. Served at `/openapi.json`; every path is also served under `/api`.
  *
- * Each API area (files in `./openapi/`) owns its paths and component schemas. The spreads below
- * keep the order the document has always been published in, so it stays byte-for-byte stable for
- * clients that diff or cache it; areas interleave where routes were added over time.
+ * Each route (see {@link API_ROUTES}) describes its own operation; a schema it names is published
+ * once, under `components.schemas`.
  */
 export function buildOpenApiDocument(): Record<string, unknown> {
-  return {
+  const routes = openApiOf(API_ROUTES);
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'Switchboard gateway',
@@ -83,7 +84,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       schemas: {
         ...conversationSchemas,
-        ...chatSchemas,
         ...elicitationSchemas,
         ...serverContentSchemas,
         ...samplingSchemas,
@@ -92,7 +92,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...statelessChatSchemas,
         ...serverSchemas,
         ...authorizationSchemas,
-        ...sharedSchemas,
         ...modelSchemas,
         ...registrySchemas,
       },
@@ -101,10 +100,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...gatewayPaths,
       ...conversationPaths,
       ...toolPaths,
-      ...chatPaths,
       ...serverContentPaths,
       ...interactionPaths,
-      ...turnStreamPaths,
       ...statelessChatPaths,
       ...serverPaths,
       ...authorizationPaths,
@@ -116,6 +113,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...modelPaths,
       ...mcpPaths,
       ...registryPaths,
+      ...routes.paths,
     },
   };
+  // Named schemas reach the document through whatever uses them (routes or the areas' paths).
+  Object.assign(document.components.schemas, namedSchemasIn(document));
+  return document;
 }

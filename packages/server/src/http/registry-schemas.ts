@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@switchboard/core';
 
 /** The body of `POST /registry/servers/add`: which registry server, which of its options, the person's values. */
-export const RegistryAddSchema: JsonSchema = {
+export const RegistryAddSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'version', 'option', 'index'],
@@ -23,10 +23,10 @@ export const RegistryAddSchema: JsonSchema = {
       description: "The name to register it under (default: the last part of the registry's name).",
     },
   },
-};
+} as const;
 
 /** A value a person fills in to add a registry server. */
-const InstallFieldSchema: JsonSchema = {
+const InstallFieldSchema = {
   type: 'object',
   required: ['key', 'label', 'required', 'secret'],
   properties: {
@@ -38,10 +38,10 @@ const InstallFieldSchema: JsonSchema = {
     default: { type: 'string' },
     choices: { type: 'array', items: { type: 'string' } },
   },
-};
+} as const;
 
 /** A server of the MCP Registry, with the ways the caller may add it. */
-export const RegistryServerSchema: JsonSchema = {
+export const RegistryServerSchema = {
   type: 'object',
   required: ['name', 'description', 'version', 'options'],
   properties: {
@@ -67,4 +67,4 @@ export const RegistryServerSchema: JsonSchema = {
       },
     },
   },
-};
+} as const;

@@ -1,14 +1,16 @@
-import type { JsonSchema } from '@switchboard/core';
+import { named } from './api-route.ts';
 
 /**
  * The JSON Schemas of the API's bodies: request bodies are validated against them and the OpenAPI
  * document is built from them, so the two cannot drift apart.
  */
 
-const text = (maxLength: number, minLength = 0): JsonSchema => ({ type: 'string', minLength, maxLength });
-const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+/** A string of `minLength` to `maxLength` characters. */
+export const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
+/** `schema`, or null. */
+export const nullable = <const S>(schema: S) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 
-export const ApprovalPolicySchema: JsonSchema = {
+export const ApprovalPolicySchema = {
   type: 'object',
   description:
     "Rules are tried in order (first match wins), then the annotation defaults, then defaultAction (default allow). A conversation's policy is decided apart from the deployment's and the stricter answer wins (deny > ask > allow): it can only tighten the deployment's policy, never loosen it.",
@@ -41,9 +43,9 @@ export const ApprovalPolicySchema: JsonSchema = {
     },
     defaultAction: { enum: ['allow', 'ask', 'deny'] },
   },
-};
+} as const;
 
-export const EnabledToolSchema: JsonSchema = {
+export const EnabledToolSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['server_id', 'tool_name'],
@@ -51,9 +53,9 @@ export const EnabledToolSchema: JsonSchema = {
     server_id: text(100, 1),
     tool_name: { ...text(200, 1), description: 'A tool of the server, or `*` for all of them.' },
   },
-};
+} as const;
 
-export const ConversationLimitsSchema: JsonSchema = {
+export const ConversationLimitsSchema = {
   type: 'object',
   additionalProperties: false,
   description: "Lower the deployment's limits for this conversation (they cannot raise them).",
@@ -61,17 +63,17 @@ export const ConversationLimitsSchema: JsonSchema = {
     tool_turns_per_request: { type: 'integer', minimum: 1, maximum: 10_000 },
     tool_turns_per_session: { type: 'integer', minimum: 1, maximum: 100_000 },
   },
-};
+} as const;
 
 /** A model by the id the operator gave it (`GET /models`), or null for the default. */
-const ModelChoiceSchema: JsonSchema = {
+const ModelChoiceSchema = {
   ...nullable(text(300, 1)),
   description:
     "The id of one of the operator's models (`GET /models`); null: the gateway's default. Anything else, " +
     'such as a vendor spec or URL, is refused with 400 `unknown_model`.',
-};
+} as const;
 
-export const ConversationInputSchema: JsonSchema = {
+export const ConversationInputSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -89,9 +91,9 @@ export const ConversationInputSchema: JsonSchema = {
     limits: ConversationLimitsSchema,
     approval_policy: nullable(ApprovalPolicySchema),
   },
-};
+} as const;
 
-export const ClientToolSchema: JsonSchema = {
+export const ClientToolSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'input_schema'],
@@ -101,62 +103,10 @@ export const ClientToolSchema: JsonSchema = {
     input_schema: { type: 'object', description: 'JSON Schema of the arguments.' },
     annotations: { type: 'object' },
   },
-};
-
-export const ChatRequestSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['content'],
-  properties: {
-    content: text(200_000, 1),
-    client_tools: {
-      type: 'array',
-      maxItems: 200,
-      items: ClientToolSchema,
-      description: 'Tools the client executes itself (named `client_webmcp_<name>` for the model).',
-    },
-  },
-};
-
-export const ToolResultsRequestSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['results'],
-  properties: {
-    results: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 200,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['call_id', 'content'],
-        properties: {
-          call_id: text(200, 1),
-          content: { description: 'The result: text, or any JSON value (sent to the model as JSON).' },
-          is_error: { type: 'boolean' },
-        },
-      },
-    },
-  },
-};
-
-export const ApprovalRequestSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['call_id', 'decision'],
-  properties: {
-    call_id: text(200, 1),
-    decision: { enum: ['approve', 'deny'] },
-    remember: {
-      type: 'boolean',
-      description: 'Also add an allow/deny rule for this tool to the conversation policy.',
-    },
-  },
-};
+} as const;
 
 /** A person's answer to a server's form or link (MCP elicitation). */
-export const ElicitationAnswerSchema: JsonSchema = {
+export const ElicitationAnswerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['action'],
@@ -176,17 +126,17 @@ export const ElicitationAnswerSchema: JsonSchema = {
       maxProperties: 100,
     },
   },
-};
+} as const;
 
 /** A person's decision on a server's request for a completion by the conversation's model (MCP sampling). */
-export const SamplingDecisionSchema: JsonSchema = {
+export const SamplingDecisionSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['decision'],
   properties: { decision: { enum: ['approve', 'deny'] } },
-};
+} as const;
 
-const ToolCallSchema: JsonSchema = {
+const ToolCallSchema = {
   type: 'object',
   required: ['id', 'type', 'function'],
   properties: {
@@ -198,9 +148,9 @@ const ToolCallSchema: JsonSchema = {
       properties: { name: text(200, 1), arguments: { type: 'string', description: 'JSON text.' } },
     },
   },
-};
+} as const;
 
-export const MessageInputSchema: JsonSchema = {
+export const MessageInputSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['role'],
@@ -212,9 +162,9 @@ export const MessageInputSchema: JsonSchema = {
     name: text(200, 1),
     is_error: { type: 'boolean' },
   },
-};
+} as const;
 
-export const StatelessChatRequestSchema: JsonSchema = {
+export const StatelessChatRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['messages'],
@@ -230,11 +180,11 @@ export const StatelessChatRequestSchema: JsonSchema = {
     context: { description: 'Anything the model should know (JSON).' },
     model: ModelChoiceSchema,
   },
-};
+} as const;
 
 export const EnableToolRequestSchema = EnabledToolSchema;
 
-export const ServerRegistrationSchema: JsonSchema = {
+export const ServerRegistrationSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
@@ -272,9 +222,9 @@ export const ServerRegistrationSchema: JsonSchema = {
       },
     },
   },
-};
+} as const;
 
-export const ServerUpdateSchema: JsonSchema = {
+export const ServerUpdateSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['shared'],
@@ -285,9 +235,9 @@ export const ServerUpdateSchema: JsonSchema = {
         "Share a user's server with every user (its tools then reach everyone's models), or stop sharing it.",
     },
   },
-};
+} as const;
 
-export const AuthorizeRequestSchema: JsonSchema = {
+export const AuthorizeRequestSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -302,17 +252,17 @@ export const AuthorizeRequestSchema: JsonSchema = {
         'Which browser may finish the flow: `browser` (default), the one asking, by a cookie set on this answer; `link`, for a client that is not a browser (the CLI): `authorization_url` is then a one-use gateway link that binds the browser opening it first.',
     },
   },
-};
+} as const;
 
-export const ToolCallRequestSchema: JsonSchema = {
+export const ToolCallRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
   properties: { name: text(200, 1), arguments: { type: 'object' } },
-};
+} as const;
 
 /** Gets one of a server's prompts, filled with its arguments. */
-export const PromptGetRequestSchema: JsonSchema = {
+export const PromptGetRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
@@ -320,18 +270,18 @@ export const PromptGetRequestSchema: JsonSchema = {
     name: text(200, 1),
     arguments: { type: 'object', maxProperties: 50, additionalProperties: text(10_000) },
   },
-};
+} as const;
 
 /** Reads one of a server's resources. */
-export const ResourceReadRequestSchema: JsonSchema = {
+export const ResourceReadRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['uri'],
   properties: { uri: text(2000, 1) },
-};
+} as const;
 
 /** Asks a server to complete an argument of a prompt or a variable of a resource template (MCP `completion/complete`). */
-export const CompleteRequestSchema: JsonSchema = {
+export const CompleteRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['ref', 'argument'],
@@ -366,25 +316,25 @@ export const CompleteRequestSchema: JsonSchema = {
       },
     },
   },
-};
+} as const;
 
-const OAuthSubjects: JsonSchema = {
+const OAuthSubjects = {
   type: 'array',
   items: text(500, 1),
   uniqueItems: true,
   maxItems: 50,
   description:
     "The values of the authorization server's user claim (mcpAuthorization.userClaim, default `sub`) that sign in to /mcp as this user.",
-};
+} as const;
 
-export const UserCreateSchema: JsonSchema = {
+export const UserCreateSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
   properties: { name: text(200, 1), role: { enum: ['user', 'admin'] }, oauth_subjects: OAuthSubjects },
-};
+} as const;
 
-export const UserUpdateSchema: JsonSchema = {
+export const UserUpdateSchema = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
@@ -397,6 +347,60 @@ export const UserUpdateSchema: JsonSchema = {
         'A disabled user keeps their data, but none of their API keys or access tokens is accepted (on every replica at once) until they are enabled again.',
     },
   },
-};
+} as const;
 
 export const PolicyUpdateSchema = ApprovalPolicySchema;
+
+/** A stored message, as the API shows it. */
+export const Message = named('Message', {
+  type: 'object',
+  required: ['id', 'role', 'content', 'timestamp'],
+  properties: {
+    id: { type: 'string' },
+    role: { enum: ['user', 'assistant', 'system', 'tool'] },
+    content: { type: ['string', 'null'] },
+    timestamp: { type: 'string', format: 'date-time' },
+    tool_calls: { type: 'array', items: { type: 'object' } },
+    tool_call_id: { type: 'string' },
+    name: { type: 'string' },
+    is_error: { type: 'boolean' },
+    unanswered: {
+      enum: ['interrupted', 'failed', 'not_saved'],
+      description:
+        'A user message its turn never answered: the gateway stopped mid-turn (`interrupted`), the turn failed ' +
+        'before anything ran (`failed`: the model does not see it again; send it again to retry), or its answer ' +
+        'could not be saved (`not_saved`). The model gets an interrupted or unsaved message followed by a note ' +
+        'saying so; the newest message is the one answered.',
+    },
+    usage: {
+      type: 'object',
+      description:
+        "On the last assistant message of a turn: the tokens the turn's model calls used and, where the " +
+        'operator priced its model, their cost (`price` of `GET /models`, per million tokens).',
+      required: ['input_tokens', 'output_tokens'],
+      properties: {
+        input_tokens: { type: 'integer' },
+        output_tokens: { type: 'integer' },
+        cost: {
+          type: 'object',
+          required: ['amount', 'currency'],
+          properties: { amount: { type: 'number' }, currency: { type: 'string' } },
+        },
+      },
+    },
+  },
+});
+
+/** A tool call the turn waits on: a client-side tool to run or a call to approve. */
+export const PendingCall = named('PendingCall', {
+  type: 'object',
+  required: ['call_id', 'name', 'input', 'reason'],
+  properties: {
+    call_id: { type: 'string' },
+    name: { type: 'string', description: 'The name the model called.' },
+    server: { type: 'string' },
+    tool: { type: 'string', description: 'The tool it routes to (for client tools: the declared name).' },
+    input: {},
+    reason: { enum: ['client_tool', 'approval'] },
+  },
+});

@@ -1,5 +1,5 @@
 import { AuditQuerySchema } from '../admin-schemas.ts';
-import { errorResponse, json, queryParams, standardErrors } from './openapi-parts.ts';
+import { errorResponse, json, queryParams, standardErrors } from '../openapi-parts.ts';
 
 /** The audit trail of tool calls (administrators). */
 export const auditPaths = {

@@ -1,5 +1,5 @@
+import { body, errorResponse, json, ref, serverIdParam, standardErrors } from '../openapi-parts.ts';
 import { AuthorizeRequestSchema } from '../schemas.ts';
-import { body, errorResponse, json, ref, serverIdParam, standardErrors } from './openapi-parts.ts';
 
 /** The component schema of a request to connect to a server that authorizes with OAuth. */
 export const authorizationSchemas = { AuthorizeRequest: AuthorizeRequestSchema };

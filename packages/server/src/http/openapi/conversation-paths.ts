@@ -1,12 +1,5 @@
 import type { JsonSchema } from '@switchboard/core';
 import {
-  ApprovalPolicySchema,
-  ConversationInputSchema,
-  ConversationLimitsSchema,
-  EnabledToolSchema,
-  MessageInputSchema,
-} from '../schemas.ts';
-import {
   body,
   conversationIdParam,
   errorResponse,
@@ -15,61 +8,16 @@ import {
   json,
   ref,
   standardErrors,
-} from './openapi-parts.ts';
-
-/** A stored message, as the API shows it. */
-const Message: JsonSchema = {
-  type: 'object',
-  required: ['id', 'role', 'content', 'timestamp'],
-  properties: {
-    id: { type: 'string' },
-    role: { enum: ['user', 'assistant', 'system', 'tool'] },
-    content: { type: ['string', 'null'] },
-    timestamp: { type: 'string', format: 'date-time' },
-    tool_calls: { type: 'array', items: { type: 'object' } },
-    tool_call_id: { type: 'string' },
-    name: { type: 'string' },
-    is_error: { type: 'boolean' },
-    unanswered: {
-      enum: ['interrupted', 'failed', 'not_saved'],
-      description:
-        'A user message its turn never answered: the gateway stopped mid-turn (`interrupted`), the turn failed ' +
-        'before anything ran (`failed`: the model does not see it again; send it again to retry), or its answer ' +
-        'could not be saved (`not_saved`). The model gets an interrupted or unsaved message followed by a note ' +
-        'saying so; the newest message is the one answered.',
-    },
-    usage: {
-      type: 'object',
-      description:
-        "On the last assistant message of a turn: the tokens the turn's model calls used and, where the " +
-        'operator priced its model, their cost (`price` of `GET /models`, per million tokens).',
-      required: ['input_tokens', 'output_tokens'],
-      properties: {
-        input_tokens: { type: 'integer' },
-        output_tokens: { type: 'integer' },
-        cost: {
-          type: 'object',
-          required: ['amount', 'currency'],
-          properties: { amount: { type: 'number' }, currency: { type: 'string' } },
-        },
-      },
-    },
-  },
-};
-
-/** A tool call the turn waits on: a client-side tool to run or a call to approve. */
-const PendingCall: JsonSchema = {
-  type: 'object',
-  required: ['call_id', 'name', 'input', 'reason'],
-  properties: {
-    call_id: { type: 'string' },
-    name: { type: 'string', description: 'The name the model called.' },
-    server: { type: 'string' },
-    tool: { type: 'string', description: 'The tool it routes to (for client tools: the declared name).' },
-    input: {},
-    reason: { enum: ['client_tool', 'approval'] },
-  },
-};
+} from '../openapi-parts.ts';
+import {
+  ApprovalPolicySchema,
+  ConversationInputSchema,
+  ConversationLimitsSchema,
+  EnabledToolSchema,
+  Message,
+  MessageInputSchema,
+  PendingCall,
+} from '../schemas.ts';
 
 /** A conversation, as the API shows it. */
 const Conversation: JsonSchema = {
@@ -95,7 +43,7 @@ const Conversation: JsonSchema = {
     limits: ConversationLimitsSchema,
     approval_policy: { anyOf: [ApprovalPolicySchema, { type: 'null' }] },
     status: { enum: ['idle', 'running', 'awaiting_client_tool', 'awaiting_approval'] },
-    pending: { type: 'array', items: ref('PendingCall') },
+    pending: { type: 'array', items: PendingCall },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
   },
@@ -105,9 +53,7 @@ const Conversation: JsonSchema = {
 export const conversationSchemas = {
   Conversation,
   ConversationInput: ConversationInputSchema,
-  Message,
   MessageInput: MessageInputSchema,
-  PendingCall,
 };
 
 /** Create, list, read, update and delete conversations; list, add and delete their messages. */
@@ -211,7 +157,7 @@ export const conversationPaths = {
           type: 'object',
           required: ['items', 'previous_cursor', 'next_cursor'],
           properties: {
-            items: { type: 'array', items: ref('Message') },
+            items: { type: 'array', items: Message },
             previous_cursor: { type: ['string', 'null'], description: 'Pass as `before`: the page before.' },
             next_cursor: { type: ['string', 'null'], description: 'Pass as `after`: the page after.' },
           },
@@ -224,7 +170,7 @@ export const conversationPaths = {
       parameters: [idempotencyKeyParam],
       requestBody: body(ref('MessageInput')),
       responses: {
-        '201': json(ref('Message')),
+        '201': json(Message),
         ...standardErrors,
         ...idempotencyErrors,
       },

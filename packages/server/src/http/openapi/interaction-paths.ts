@@ -1,4 +1,3 @@
-import { ElicitationAnswerSchema, SamplingDecisionSchema } from '../schemas.ts';
 import {
   body,
   conversationIdParam,
@@ -7,7 +6,8 @@ import {
   ref,
   requestIdParam,
   standardErrors,
-} from './openapi-parts.ts';
+} from '../openapi-parts.ts';
+import { ElicitationAnswerSchema, SamplingDecisionSchema } from '../schemas.ts';
 
 /** The component schema of an answer to a server's form or link. */
 export const elicitationSchemas = { ElicitationAnswer: ElicitationAnswerSchema };

@@ -1,4 +1,4 @@
-import { errorResponse, json } from './openapi-parts.ts';
+import { errorResponse, json } from '../openapi-parts.ts';
 
 const mcpMessage = {
   description:

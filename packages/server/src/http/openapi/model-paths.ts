@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@switchboard/core';
-import { json, list, ref, standardErrors } from './openapi-parts.ts';
+import { json, list, ref, standardErrors } from '../openapi-parts.ts';
 
 /** A model the operator offers, as any signed-in user sees it (no URL, no key). */
 const Model: JsonSchema = {

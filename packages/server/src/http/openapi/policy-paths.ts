@@ -1,6 +1,6 @@
 import { PolicyPreviewSchema } from '../admin-schemas.ts';
+import { body, errorResponse, json, ref, standardErrors } from '../openapi-parts.ts';
 import { ApprovalPolicySchema, PolicyUpdateSchema } from '../schemas.ts';
-import { body, errorResponse, json, ref, standardErrors } from './openapi-parts.ts';
 
 /** The component schema of the deployment's approval policy. */
 export const policySchemas = { ApprovalPolicy: ApprovalPolicySchema };

@@ -1,5 +1,5 @@
+import { body, errorResponse, json, ref, standardErrors } from '../openapi-parts.ts';
 import { RegistryAddSchema, RegistryServerSchema } from '../registry-schemas.ts';
-import { body, errorResponse, json, ref, standardErrors } from './openapi-parts.ts';
 
 /** The component schemas of the MCP Registry proxy. */
 export const registrySchemas = { RegistryAdd: RegistryAddSchema, RegistryServer: RegistryServerSchema };

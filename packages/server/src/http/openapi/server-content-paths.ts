@@ -1,5 +1,5 @@
+import { body, json, list, ref, serverIdParam, standardErrors } from '../openapi-parts.ts';
 import { CompleteRequestSchema, PromptGetRequestSchema, ResourceReadRequestSchema } from '../schemas.ts';
-import { body, json, list, ref, serverIdParam, standardErrors } from './openapi-parts.ts';
 
 /** The component schemas of a server's prompts, resources and completions. */
 export const serverContentSchemas = {

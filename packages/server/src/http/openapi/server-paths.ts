@@ -1,5 +1,4 @@
 import type { JsonSchema } from '@switchboard/core';
-import { ServerRegistrationSchema, ServerUpdateSchema, ToolCallRequestSchema } from '../schemas.ts';
 import {
   body,
   errorResponse,
@@ -9,7 +8,8 @@ import {
   requestIdParam,
   serverIdParam,
   standardErrors,
-} from './openapi-parts.ts';
+} from '../openapi-parts.ts';
+import { ServerRegistrationSchema, ServerUpdateSchema, ToolCallRequestSchema } from '../schemas.ts';
 
 /** A registered MCP server, as the API shows it (secrets masked). */
 const ServerView: JsonSchema = {

@@ -1,4 +1,4 @@
-import { json } from './openapi-parts.ts';
+import { json } from '../openapi-parts.ts';
 
 /** Where the web app sends a person to sign in at the gateway's identity provider. */
 export const signInPaths = {

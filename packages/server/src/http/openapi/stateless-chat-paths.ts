@@ -1,4 +1,3 @@
-import { StatelessChatRequestSchema } from '../schemas.ts';
 import {
   body,
   errorResponse,
@@ -7,7 +6,8 @@ import {
   json,
   ref,
   standardErrors,
-} from './openapi-parts.ts';
+} from '../openapi-parts.ts';
+import { StatelessChatRequestSchema } from '../schemas.ts';
 
 /** The component schema of a stateless chat request. */
 export const statelessChatSchemas = { StatelessChatRequest: StatelessChatRequestSchema };

@@ -1,4 +1,3 @@
-import { EnabledToolSchema, EnableToolRequestSchema } from '../schemas.ts';
 import {
   body,
   conversationIdParam,
@@ -7,7 +6,8 @@ import {
   list,
   ref,
   standardErrors,
-} from './openapi-parts.ts';
+} from '../openapi-parts.ts';
+import { EnabledToolSchema, EnableToolRequestSchema } from '../schemas.ts';
 
 /** The component schemas of a conversation's enabled tools. */
 export const toolSchemas = { EnabledTool: EnabledToolSchema };

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@switchboard/core';
 import { UsageQuerySchema } from '../admin-schemas.ts';
-import { errorResponse, json, queryParams, standardErrors } from './openapi-parts.ts';
+import { errorResponse, json, queryParams, standardErrors } from '../openapi-parts.ts';
 
 const COUNTS = [
   'turns',

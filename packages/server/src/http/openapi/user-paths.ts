@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@switchboard/core';
 import { ApiKeyCreateSchema } from '../admin-schemas.ts';
+import { body, errorResponse, json, list, standardErrors } from '../openapi-parts.ts';
 import { UserCreateSchema, UserUpdateSchema } from '../schemas.ts';
-import { body, errorResponse, json, list, standardErrors } from './openapi-parts.ts';
 
 /** The `{id}` of `/users/{id}`. */
 const userParam = {

@@ -1,23 +1,24 @@
 import type { JsonSchema } from '@switchboard/core';
+import { named } from './api-route.ts';
 
 /** The pieces every part of the OpenAPI document is built from: references, bodies, errors, path parameters. */
 
 /** A reference to a schema of `components.schemas`. */
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 /** A list response: `{items: [item]}`. */
-export const list = (item: JsonSchema): JsonSchema => ({
+export const list = (item: object) => ({
   type: 'object',
   required: ['items'],
   properties: { items: { type: 'array', items: item } },
 });
 
 /** The `error` of every failed response. */
-const ErrorBody: JsonSchema = {
+export const ErrorBody = named('ErrorBody', {
   type: 'object',
   required: ['code', 'message'],
   properties: { code: { type: 'string' }, message: { type: 'string' } },
   additionalProperties: true,
-};
+});
 
 /** A failed response: `{success: false, error}`. */
 export const errorResponse = (description: string) => ({
@@ -27,19 +28,19 @@ export const errorResponse = (description: string) => ({
       schema: {
         type: 'object',
         required: ['success', 'error'],
-        properties: { success: { const: false }, error: ref('ErrorBody') },
+        properties: { success: { const: false }, error: ErrorBody },
       },
     },
   },
 });
 
 /** A JSON response. */
-export const json = (schema: JsonSchema, description = 'OK') => ({
+export const json = (schema: object, description = 'OK') => ({
   description,
   content: { 'application/json': { schema } },
 });
 /** A required JSON request body. */
-export const body = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
+export const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 /** The `{id}` of `/conversations/{id}/…`. */
 export const conversationIdParam = {
   name: 'id',
@@ -96,9 +97,6 @@ export const idempotencyErrors = {
   ),
   '422': errorResponse('`idempotency_key_reused`: this key was sent with a different request.'),
 };
-
-/** The component schemas shared by every area. */
-export const sharedSchemas = { ErrorBody };
 
 /** The query parameters an object schema of string values describes (the schema `readQuery` validates with). */
 export const queryParams = (schema: JsonSchema) =>
