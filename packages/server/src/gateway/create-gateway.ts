@@ -29,6 +29,7 @@ import { createMemoryBus } from '../bus/memory-bus.ts';
 import { createPostgresBus } from '../bus/postgres-bus.ts';
 import { createRedisBus } from '../bus/redis-bus.ts';
 import { CallGate } from '../calls/call-gate.ts';
+import { DirectCallElicitations } from '../calls/direct-call-elicitations.ts';
 import { PendingQuestions } from '../calls/pending-questions.ts';
 import { CatalogCache } from '../chat/catalog-cache.ts';
 import { createModelResolver, type OperatorModel } from '../chat/model-resolver.ts';
@@ -343,6 +344,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     authorizations: new ServerAuthorizations({ db, registry, ...oauth }),
     runner,
     questions,
+    directCallElicitations: new DirectCallElicitations({ questions, timeoutMs: limits.elicitationTimeoutMs }),
     settings,
     models,
     catalogs,

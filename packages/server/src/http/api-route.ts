@@ -60,6 +60,8 @@ export interface ApiRoute<Body extends JSONSchema = JSONSchema, Query extends JS
   query?: Query;
   /** Its JSON body. */
   body?: NamedSchema<Body>;
+  /** The body may be left out (so documented): the handler reads it only when one came. */
+  optionalBody?: true;
   /** Its OpenAPI responses, by status. */
   responses: Record<string, unknown>;
   handle(
@@ -110,11 +112,8 @@ function isNamed(value: unknown): value is NamedSchema {
   return typeof value === 'object' && value !== null && COMPONENT in value;
 }
 
-/** The OpenAPI `paths` of `routes`, and every named schema they use (`components.schemas`). */
-export function openApiOf(routes: readonly AnyApiRoute[]): {
-  paths: Record<string, Record<string, unknown>>;
-  schemas: Record<string, unknown>;
-} {
+/** The OpenAPI `paths` of `routes` (see {@link namedSchemasIn} for the schemas they name). */
+export function openApiPaths(routes: readonly AnyApiRoute[]): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const parameters = [...(route.parameters ?? []), ...queryParameters(route.query)];
@@ -125,12 +124,17 @@ export function openApiOf(routes: readonly AnyApiRoute[]): {
       ...(route.security ? { security: route.security } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }
+        ? {
+            requestBody: {
+              required: !route.optionalBody,
+              content: { 'application/json': { schema: route.body } },
+            },
+          }
         : {}),
       responses: route.responses,
     };
   }
-  return { paths, schemas: namedSchemasIn(paths) };
+  return paths;
 }
 
 /** Every named schema `value` uses, directly or through other named schemas. */

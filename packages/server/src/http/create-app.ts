@@ -6,31 +6,14 @@ import { mcpEndpointRoutes } from '../mcp-endpoint/mcp-endpoint-routes.ts';
 import type { GatewayEnv, GatewayServices } from '../services/gateway-services.ts';
 import { ApiError } from './api-error.ts';
 import { mountRoutes } from './api-route.ts';
-import { API_ROUTES } from './api-routes.ts';
+import { API_ROUTES, OAUTH_CALLBACK_ROUTES, SIGN_IN_ROUTES } from './api-routes.ts';
 import { authenticate } from './authenticate.ts';
 import { closeWhenDraining } from './close-when-draining.ts';
 import { localTokenLink } from './local-token-link.ts';
 import { logRequests } from './log-requests.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 import { Readiness } from './readiness.ts';
-import { accountRoutes } from './routes/account-routes.ts';
-import { apiKeyRoutes } from './routes/api-key-routes.ts';
-import { auditRoutes } from './routes/audit-routes.ts';
-import { authorizationRoutes } from './routes/authorization-routes.ts';
-import { conversationRoutes } from './routes/conversation-routes.ts';
-import { interactionRoutes } from './routes/interaction-routes.ts';
-import { messageRoutes } from './routes/message-routes.ts';
-import { modelRoutes } from './routes/model-routes.ts';
-import { oauthCallbackRoute } from './routes/oauth-callback-route.ts';
 import { readinessRoute } from './routes/readiness-route.ts';
-import { registryRoutes } from './routes/registry-routes.ts';
-import { serverContentRoutes } from './routes/server-content-routes.ts';
-import { serverRoutes } from './routes/server-routes.ts';
-import { signInConfigRoute } from './routes/sign-in-config-route.ts';
-import { statelessChatRoutes } from './routes/stateless-chat-routes.ts';
-import { toolRoutes } from './routes/tool-routes.ts';
-import { usageRoutes } from './routes/usage-routes.ts';
-import { userRoutes } from './routes/user-routes.ts';
 import { serveWebApp, type WebAppOptions } from './serve-web-app.ts';
 import { toApiError } from './to-api-error.ts';
 
@@ -80,30 +63,17 @@ export function createApp(
   app.route('/', readinessRoute(readiness));
   app.get('/openapi.json', (c) => c.json(openApi));
   // Before the API's authentication: the callback is bound to its user by `state`.
-  app.route('/', oauthCallbackRoute(services));
+  mountRoutes(app, OAUTH_CALLBACK_ROUTES, services);
   // Before the API's authentication: the web app asks where to sign in before it has a token.
-  app.route('/', signInConfigRoute(services));
-  app.route('/api', signInConfigRoute(services));
+  const signIn = new Hono<GatewayEnv>();
+  mountRoutes(signIn, SIGN_IN_ROUTES, services);
+  app.route('/', signIn);
+  app.route('/api', signIn);
   // The MCP endpoint authenticates itself (401 with its resource metadata, as MCP clients expect).
   app.route('/', mcpEndpointRoutes(services));
 
   const api = new Hono<GatewayEnv>();
   api.use('*', authenticate(services));
-  api.route('/conversations', conversationRoutes(services));
-  api.route('/conversations', messageRoutes(services));
-  api.route('/conversations', toolRoutes(services));
-  api.route('/conversations', interactionRoutes(services));
-  api.route('/chat/v1', statelessChatRoutes(services));
-  api.route('/models', modelRoutes(services));
-  api.route('/servers', serverRoutes(services));
-  api.route('/servers', serverContentRoutes(services));
-  api.route('/servers', authorizationRoutes(services));
-  api.route('/registry', registryRoutes(services));
-  api.route('/', accountRoutes(services));
-  api.route('/', userRoutes(services));
-  api.route('/', apiKeyRoutes(services));
-  api.route('/', usageRoutes(services));
-  api.route('/', auditRoutes(services));
   mountRoutes(api, API_ROUTES, services);
 
   app.route('/api', api);

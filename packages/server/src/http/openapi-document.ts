@@ -1,20 +1,6 @@
-import { namedSchemasIn, openApiOf } from './api-route.ts';
-import { API_ROUTES } from './api-routes.ts';
-import { auditPaths } from './openapi/audit-paths.ts';
-import { authorizationPaths, authorizationSchemas } from './openapi/authorization-paths.ts';
-import { conversationPaths, conversationSchemas } from './openapi/conversation-paths.ts';
-import { elicitationSchemas, interactionPaths, samplingSchemas } from './openapi/interaction-paths.ts';
-import { mcpPaths } from './openapi/mcp-paths.ts';
-import { modelPaths, modelSchemas } from './openapi/model-paths.ts';
-import { policyPaths, policySchemas } from './openapi/policy-paths.ts';
-import { registryPaths, registrySchemas } from './openapi/registry-paths.ts';
-import { serverContentPaths, serverContentSchemas } from './openapi/server-content-paths.ts';
-import { serverPaths, serverSchemas } from './openapi/server-paths.ts';
-import { signInPaths } from './openapi/sign-in-paths.ts';
-import { statelessChatPaths, statelessChatSchemas } from './openapi/stateless-chat-paths.ts';
-import { toolPaths, toolSchemas } from './openapi/tool-paths.ts';
-import { usagePaths } from './openapi/usage-paths.ts';
-import { userPaths } from './openapi/user-paths.ts';
+import { namedSchemasIn, openApiPaths } from './api-route.ts';
+import { API_ROUTES, OAUTH_CALLBACK_ROUTES, SIGN_IN_ROUTES } from './api-routes.ts';
+import { mcpPaths } from './mcp-endpoint-paths.ts';
 import { json } from './openapi-parts.ts';
 
 /** The paths about the gateway itself: liveness, readiness and this document. */
@@ -55,8 +41,12 @@ const gatewayPaths = {
  * once, under `components.schemas`.
  */
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const routes = openApiOf(API_ROUTES);
-  const document = {
+  const paths = {
+    ...gatewayPaths,
+    ...mcpPaths,
+    ...openApiPaths([...OAUTH_CALLBACK_ROUTES, ...SIGN_IN_ROUTES, ...API_ROUTES]),
+  };
+  return {
     openapi: '3.1.0',
     info: {
       title: 'Switchboard gateway',
@@ -82,41 +72,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key.' },
       },
-      schemas: {
-        ...conversationSchemas,
-        ...elicitationSchemas,
-        ...serverContentSchemas,
-        ...samplingSchemas,
-        ...policySchemas,
-        ...toolSchemas,
-        ...statelessChatSchemas,
-        ...serverSchemas,
-        ...authorizationSchemas,
-        ...modelSchemas,
-        ...registrySchemas,
-      },
+      schemas: namedSchemasIn(paths),
     },
-    paths: {
-      ...gatewayPaths,
-      ...conversationPaths,
-      ...toolPaths,
-      ...serverContentPaths,
-      ...interactionPaths,
-      ...statelessChatPaths,
-      ...serverPaths,
-      ...authorizationPaths,
-      ...userPaths,
-      ...policyPaths,
-      ...usagePaths,
-      ...auditPaths,
-      ...signInPaths,
-      ...modelPaths,
-      ...mcpPaths,
-      ...registryPaths,
-      ...routes.paths,
-    },
+    paths,
   };
-  // Named schemas reach the document through whatever uses them (routes or the areas' paths).
-  Object.assign(document.components.schemas, namedSchemasIn(document));
-  return document;
 }

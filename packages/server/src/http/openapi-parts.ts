@@ -1,10 +1,7 @@
-import type { JsonSchema } from '@switchboard/core';
 import { named } from './api-route.ts';
 
-/** The pieces every part of the OpenAPI document is built from: references, bodies, errors, path parameters. */
+/** The pieces the routes' OpenAPI operations are built from: responses, errors, path and header parameters. */
 
-/** A reference to a schema of `components.schemas`. */
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 /** A list response: `{items: [item]}`. */
 export const list = (item: object) => ({
   type: 'object',
@@ -39,8 +36,6 @@ export const json = (schema: object, description = 'OK') => ({
   description,
   content: { 'application/json': { schema } },
 });
-/** A required JSON request body. */
-export const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 /** The `{id}` of `/conversations/{id}/…`. */
 export const conversationIdParam = {
   name: 'id',
@@ -64,6 +59,14 @@ export const serverIdParam = {
   required: true,
   schema: { type: 'string' },
   description: 'Server id.',
+};
+/** The `{id}` of `/users/{id}/…`. */
+export const userIdParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'User id.',
 };
 /** The errors any route may answer with. */
 export const standardErrors = {
@@ -97,13 +100,3 @@ export const idempotencyErrors = {
   ),
   '422': errorResponse('`idempotency_key_reused`: this key was sent with a different request.'),
 };
-
-/** The query parameters an object schema of string values describes (the schema `readQuery` validates with). */
-export const queryParams = (schema: JsonSchema) =>
-  Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema: property,
-    ...(typeof property.description === 'string' ? { description: property.description } : {}),
-  }));

@@ -1,14 +1,22 @@
 import { named } from './api-route.ts';
 
 /**
- * The JSON Schemas of the API's bodies: request bodies are validated against them and the OpenAPI
- * document is built from them, so the two cannot drift apart.
+ * The JSON Schemas several routes share (a route's own live in its file, see `api-route.ts`): what
+ * request bodies are validated against and the OpenAPI document is built from, so the two cannot
+ * drift apart. A schema that is validated stays plain JSON Schema inside; the `named` ones are
+ * published once under `components.schemas`.
  */
 
 /** A string of `minLength` to `maxLength` characters. */
 export const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 /** `schema`, or null. */
 export const nullable = <const S>(schema: S) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+/** A day (`2026-11-28`) or an instant (`2026-11-28T09:30:00Z`), as query parameters take them. */
+export const instant = {
+  type: 'string',
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+} as const;
 
 export const ApprovalPolicySchema = {
   type: 'object',
@@ -44,6 +52,7 @@ export const ApprovalPolicySchema = {
     defaultAction: { enum: ['allow', 'ask', 'deny'] },
   },
 } as const;
+export const ApprovalPolicy = named('ApprovalPolicy', ApprovalPolicySchema);
 
 export const EnabledToolSchema = {
   type: 'object',
@@ -54,43 +63,15 @@ export const EnabledToolSchema = {
     tool_name: { ...text(200, 1), description: 'A tool of the server, or `*` for all of them.' },
   },
 } as const;
-
-export const ConversationLimitsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  description: "Lower the deployment's limits for this conversation (they cannot raise them).",
-  properties: {
-    tool_turns_per_request: { type: 'integer', minimum: 1, maximum: 10_000 },
-    tool_turns_per_session: { type: 'integer', minimum: 1, maximum: 100_000 },
-  },
-} as const;
+/** A tool a conversation has enabled (the body of `POST /conversations/{id}/tools`). */
+export const EnabledTool = named('EnabledTool', EnabledToolSchema);
 
 /** A model by the id the operator gave it (`GET /models`), or null for the default. */
-const ModelChoiceSchema = {
+export const ModelChoiceSchema = {
   ...nullable(text(300, 1)),
   description:
     "The id of one of the operator's models (`GET /models`); null: the gateway's default. Anything else, " +
     'such as a vendor spec or URL, is refused with 400 `unknown_model`.',
-} as const;
-
-export const ConversationInputSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    title: text(500),
-    system_prompt: text(100_000),
-    context: { description: 'Anything the model should know (JSON); added to the system prompt.' },
-    model: ModelChoiceSchema,
-    enabled_tools: {
-      type: 'array',
-      maxItems: 1000,
-      items: EnabledToolSchema,
-      description:
-        'When non-empty, only these tools are offered; empty: every running server, through discovery.',
-    },
-    limits: ConversationLimitsSchema,
-    approval_policy: nullable(ApprovalPolicySchema),
-  },
 } as const;
 
 export const ClientToolSchema = {
@@ -127,14 +108,7 @@ export const ElicitationAnswerSchema = {
     },
   },
 } as const;
-
-/** A person's decision on a server's request for a completion by the conversation's model (MCP sampling). */
-export const SamplingDecisionSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['decision'],
-  properties: { decision: { enum: ['approve', 'deny'] } },
-} as const;
+export const ElicitationAnswer = named('ElicitationAnswer', ElicitationAnswerSchema);
 
 const ToolCallSchema = {
   type: 'object',
@@ -163,193 +137,6 @@ export const MessageInputSchema = {
     is_error: { type: 'boolean' },
   },
 } as const;
-
-export const StatelessChatRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['messages'],
-  properties: {
-    messages: { type: 'array', minItems: 1, maxItems: 2000, items: MessageInputSchema },
-    tools: {
-      type: 'array',
-      maxItems: 200,
-      items: ClientToolSchema,
-      description: 'The tools the client executes.',
-    },
-    systemPrompt: text(100_000),
-    context: { description: 'Anything the model should know (JSON).' },
-    model: ModelChoiceSchema,
-  },
-} as const;
-
-export const EnableToolRequestSchema = EnabledToolSchema;
-
-export const ServerRegistrationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  description:
-    'Exactly one of `url` (Streamable HTTP, with SSE fallback) or `command` (stdio; administrators only).',
-  properties: {
-    name: { type: 'string', pattern: '^[a-zA-Z0-9][a-zA-Z0-9_-]{0,47}$' },
-    description: text(2000),
-    url: text(2000, 1),
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    command: text(1000, 1),
-    args: { type: 'array', maxItems: 100, items: text(4000) },
-    env: { type: 'object', additionalProperties: { type: 'string' } },
-    cwd: text(1000, 1),
-    roots: {
-      type: 'array',
-      maxItems: 50,
-      description: 'What the server may work in (MCP roots), answered to its `roots/list`.',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['uri'],
-        properties: { uri: text(2000, 1), name: text(200) },
-      },
-    },
-    oauth: {
-      type: 'object',
-      additionalProperties: false,
-      description:
-        'The server authorizes each user with OAuth (MCP authorization): each user connects it once (POST /servers/{id}/authorize). Without client_id the gateway registers a client itself.',
-      properties: {
-        client_id: text(500, 1),
-        client_secret: text(2000, 1),
-        scopes: { type: 'array', maxItems: 50, items: text(200, 1) },
-      },
-    },
-  },
-} as const;
-
-export const ServerUpdateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['shared'],
-  properties: {
-    shared: {
-      type: 'boolean',
-      description:
-        "Share a user's server with every user (its tools then reach everyone's models), or stop sharing it.",
-    },
-  },
-} as const;
-
-export const AuthorizeRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    return_to: {
-      ...text(2000, 1),
-      description:
-        'A path on the gateway (e.g. the conversation) to send the person back to after connecting.',
-    },
-    bind: {
-      enum: ['browser', 'link'],
-      description:
-        'Which browser may finish the flow: `browser` (default), the one asking, by a cookie set on this answer; `link`, for a client that is not a browser (the CLI): `authorization_url` is then a one-use gateway link that binds the browser opening it first.',
-    },
-  },
-} as const;
-
-export const ToolCallRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name: text(200, 1), arguments: { type: 'object' } },
-} as const;
-
-/** Gets one of a server's prompts, filled with its arguments. */
-export const PromptGetRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: {
-    name: text(200, 1),
-    arguments: { type: 'object', maxProperties: 50, additionalProperties: text(10_000) },
-  },
-} as const;
-
-/** Reads one of a server's resources. */
-export const ResourceReadRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['uri'],
-  properties: { uri: text(2000, 1) },
-} as const;
-
-/** Asks a server to complete an argument of a prompt or a variable of a resource template (MCP `completion/complete`). */
-export const CompleteRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ref', 'argument'],
-  properties: {
-    ref: {
-      oneOf: [
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'uri'],
-          properties: { type: { const: 'ref/resource' }, uri: text(2000, 1) },
-        },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['type', 'name'],
-          properties: { type: { const: 'ref/prompt' }, name: text(200, 1) },
-        },
-      ],
-    },
-    argument: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name', 'value'],
-      properties: { name: text(200, 1), value: text(2000) },
-    },
-    context: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        arguments: { type: 'object', maxProperties: 50, additionalProperties: text(2000) },
-      },
-    },
-  },
-} as const;
-
-const OAuthSubjects = {
-  type: 'array',
-  items: text(500, 1),
-  uniqueItems: true,
-  maxItems: 50,
-  description:
-    "The values of the authorization server's user claim (mcpAuthorization.userClaim, default `sub`) that sign in to /mcp as this user.",
-} as const;
-
-export const UserCreateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name: text(200, 1), role: { enum: ['user', 'admin'] }, oauth_subjects: OAuthSubjects },
-} as const;
-
-export const UserUpdateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    oauth_subjects: OAuthSubjects,
-    role: { enum: ['user', 'admin'] },
-    disabled: {
-      type: 'boolean',
-      description:
-        'A disabled user keeps their data, but none of their API keys or access tokens is accepted (on every replica at once) until they are enabled again.',
-    },
-  },
-} as const;
-
-export const PolicyUpdateSchema = ApprovalPolicySchema;
 
 /** A stored message, as the API shows it. */
 export const Message = named('Message', {
@@ -402,5 +189,35 @@ export const PendingCall = named('PendingCall', {
     tool: { type: 'string', description: 'The tool it routes to (for client tools: the declared name).' },
     input: {},
     reason: { enum: ['client_tool', 'approval'] },
+  },
+});
+
+/** A registered MCP server, as the API shows it (secrets masked). */
+export const Server = named('Server', {
+  type: 'object',
+  required: ['id', 'name', 'owner', 'transport', 'enabled', 'status', 'authorization'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    owner: { type: 'string', description: '`deployment`, `you`, or the owner id (administrators).' },
+    transport: {
+      type: 'object',
+      description:
+        'http {url, headers (masked), oauth {client_id, client_secret (masked), scopes}}, stdio {command, args, env (masked)} or builtin {name}. ' +
+        "Stdio arguments, the working directory and a URL's query values are masked too for those who do not manage the server.",
+    },
+    enabled: { type: 'boolean' },
+    shared: { type: 'boolean', description: "A user's server an administrator shared with every user." },
+    status: { enum: ['connected', 'idle', 'error', 'stopped', 'unavailable'] },
+    authorization: {
+      enum: ['connected', 'required', 'not_needed'],
+      description:
+        'For servers that authorize each user with OAuth: whether the caller has connected it (`required`: POST /servers/{id}/authorize; ' +
+        'also after the server asked for more scope than the caller granted, until they connect it again).',
+    },
+    error: { type: 'string' },
+    tool_count: { type: 'integer' },
+    protocol_version: { type: 'string' },
   },
 });

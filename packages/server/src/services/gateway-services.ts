@@ -6,6 +6,7 @@ import type { User } from '../auth/user.ts';
 import type { WebSignInOptions } from '../auth/web-sign-in.ts';
 import type { GatewayBus } from '../bus/gateway-bus.ts';
 import type { CallGate } from '../calls/call-gate.ts';
+import type { DirectCallElicitations } from '../calls/direct-call-elicitations.ts';
 import type { PendingQuestions } from '../calls/pending-questions.ts';
 import type { CatalogCache } from '../chat/catalog-cache.ts';
 import type { ModelResolver } from '../chat/model-resolver.ts';
@@ -31,6 +32,8 @@ export interface GatewayServices {
   runner: TurnRunner;
   /** Servers' questions to people (turns, direct calls), answerable on any replica. */
   questions: PendingQuestions;
+  /** What servers ask during direct calls streamed to their caller, waiting for the caller's answer. */
+  directCallElicitations: DirectCallElicitations;
   settings: SettingsStore;
   models: ModelResolver;
   catalogs: CatalogCache;

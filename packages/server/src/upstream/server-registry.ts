@@ -8,7 +8,6 @@ import {
   type McpLayer,
   type McpToolDef,
   type McpTransportConfig,
-  stdioTransport,
 } from '@switchboard/core/node';
 import type { User } from '../auth/user.ts';
 import {
@@ -24,8 +23,8 @@ import { listServerRows, markServerOAuth, type ServerRow, usesOAuth } from '../s
 import { AuthorizationRequiredError } from './authorization-required-error.ts';
 import { isOAuthProtected, refusedUnauthorized } from './detect-oauth-server.ts';
 import { canManageServer, canUseServer } from './server-access.ts';
+import { serverConnectionOptions, serverTransport } from './server-connection-options.ts';
 import { type ServerListChangeListener, ServerListChanges } from './server-list-changes.ts';
-import { openServerSecrets } from './server-secrets.ts';
 import { type ServerState, type ServerView, serverView } from './server-view.ts';
 import { type ToolDefinitionChange, ToolPins } from './tool-pins.ts';
 import { gatherTurnTools, type TurnTools, type UserLayer } from './turn-tools.ts';
@@ -377,43 +376,19 @@ export class ServerRegistry {
     this.#loaded = true;
   }
 
-  #connectionOptions(stored: ServerRow): McpConnectionOptions {
-    // Header and environment values users gave are stored sealed: opened only to connect.
-    const row = {
-      ...stored,
-      transport: openServerSecrets(this.#options.oauth?.key, stored.transport, stored.name),
-    };
-    return {
-      name: row.name,
-      transport: this.#transportOf(row) as McpTransportConfig,
-      // A server's questions and logs go to the turn whose call asked (never when turns of several users could have).
-      answerThroughCalls: ['elicitation', 'sampling', 'log'],
-      ...(row.transport.type !== 'builtin' && row.transport.roots
-        ? { handlers: { roots: row.transport.roots } }
-        : {}),
-      ...(row.description ? { description: row.description } : {}),
-      ...(row.transport.type === 'http' && row.transport.headers ? { headers: row.transport.headers } : {}),
-      ...this.#fetchOf(row),
-    };
-  }
-
-  /**
-   * The fetch a connection uses: the SSRF guard for servers users registered, the built-ins' own,
-   * and for the deployment's HTTP servers the registry's pooled Node fetch (undici's `request`,
-   * a fraction of the global fetch's cost per call); OAuth servers keep the SDK's default.
-   */
-  #fetchOf(row: ServerRow): Pick<McpConnectionOptions, 'fetch'> {
-    if (row.transport.type === 'builtin')
-      return this.#options.builtinFetch ? { fetch: this.#options.builtinFetch } : {};
-    if (row.transport.type !== 'http') return {};
-    if (row.owner_id !== null && this.#options.publicOnlyFetch)
-      return { fetch: this.#options.publicOnlyFetch };
-    return usesOAuth(row) ? {} : { fetch: this.#nodeFetch };
+  #connectionOptions(row: ServerRow): McpConnectionOptions {
+    return serverConnectionOptions(row, {
+      secretKey: this.#options.oauth?.key,
+      builtins: this.#options.builtins,
+      builtinFetch: this.#options.builtinFetch,
+      publicOnlyFetch: this.#options.publicOnlyFetch,
+      nodeFetch: this.#nodeFetch,
+    });
   }
 
   #connect(entry: Entry): void {
     // OAuth servers get one connection per user (see UserConnections), never a shared one.
-    if (usesOAuth(entry.row) || !this.#transportOf(entry.row)) return;
+    if (usesOAuth(entry.row) || !serverTransport(entry.row, this.#options)) return;
     try {
       entry.connection = this.#pool.add(new McpConnection(this.#connectionOptions(entry.row)));
       const id = entry.row.id;
@@ -430,22 +405,5 @@ export class ServerRegistry {
     if (!entry.connection) return;
     entry.connection = undefined;
     await this.#pool.remove(entry.row.name).catch(() => undefined);
-  }
-
-  #transportOf(row: ServerRow): McpTransportConfig | undefined {
-    const transport = row.transport;
-    switch (transport.type) {
-      case 'http':
-        return { type: 'http', url: transport.url };
-      case 'stdio':
-        return stdioTransport({
-          command: transport.command,
-          args: transport.args,
-          env: transport.env,
-          cwd: transport.cwd,
-        });
-      case 'builtin':
-        return this.#options.builtins?.get(transport.name);
-    }
   }
 }

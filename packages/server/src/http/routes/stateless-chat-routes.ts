@@ -7,50 +7,79 @@ import {
   runAgentLoop,
   type ToolUseBlock,
 } from '@switchboard/core';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { clientLayer } from '../../chat/turn-setup.ts';
-import type { MessageDraft } from '../../messages/api-message.ts';
 import { fromApiMessages } from '../../messages/from-api-messages.ts';
 import { toApiMessages } from '../../messages/to-api-messages.ts';
 import { logModelRetry } from '../../observability/log-model-retry.ts';
 import { logTurnFailure } from '../../observability/log-turn-failure.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
-import type { ClientToolDeclaration } from '../../store/conversation.ts';
 import { recordUsage, turnUsage } from '../../store/usage-store.ts';
 import { ApiError } from '../api-error.ts';
+import { type AnyApiRoute, apiRoute, named, type SchemaValue } from '../api-route.ts';
 import { enforceRateLimit } from '../enforce-rate-limit.ts';
 import { idempotently, jsonAnswer } from '../idempotency-key.ts';
-import { readBody } from '../read-body.ts';
-import { StatelessChatRequestSchema } from '../schemas.ts';
+import {
+  errorResponse,
+  idempotencyErrors,
+  idempotencyKeyParam,
+  json,
+  standardErrors,
+} from '../openapi-parts.ts';
+import { ClientToolSchema, MessageInputSchema, ModelChoiceSchema, text } from '../schemas.ts';
 
-interface StatelessBody {
-  messages: MessageDraft[];
-  tools?: ClientToolDeclaration[];
-  systemPrompt?: string;
-  context?: unknown;
-  model?: string | null;
-}
+/** The body of `POST /chat/v1/conversation`. */
+const StatelessChatRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['messages'],
+  properties: {
+    messages: { type: 'array', minItems: 1, maxItems: 2000, items: MessageInputSchema },
+    tools: {
+      type: 'array',
+      maxItems: 200,
+      items: ClientToolSchema,
+      description: 'The tools the client executes.',
+    },
+    systemPrompt: text(100_000),
+    context: { description: 'Anything the model should know (JSON).' },
+    model: ModelChoiceSchema,
+  },
+} as const;
+const StatelessChatRequest = named('StatelessChatRequest', StatelessChatRequestSchema);
+
+type StatelessBody = SchemaValue<typeof StatelessChatRequestSchema>;
 
 /**
  * The stateless LLM proxy (`POST /chat/v1/conversation`): the client keeps the history and runs
  * every tool. Each call answers with the tool calls to run or the final text; the client appends the
  * returned messages and its tool results (role `tool`) and calls again. Nothing is stored but usage.
  */
-export function statelessChatRoutes(services: GatewayServices): Hono<GatewayEnv> {
-  const app = new Hono<GatewayEnv>();
-
-  app.post('/conversation', async (c) => {
-    const body = await readBody<StatelessBody>(c, StatelessChatRequestSchema, services);
-    // A retry with the request's Idempotency-Key gets the first answer: the model is not asked twice.
-    return idempotently(c, services, {
-      body,
-      replay: (answer) => (answer.kind === 'json' ? jsonAnswer(c, answer) : c.json({}, 500)),
-      handle: () => proxyRequest(c, services, body),
-    });
-  });
-
-  return app;
-}
+export const statelessChatRoutes: AnyApiRoute[] = [
+  apiRoute({
+    method: 'post',
+    path: '/chat/v1/conversation',
+    summary: 'Stateless LLM proxy: the tool calls for the client to run, or the final text',
+    parameters: [idempotencyKeyParam],
+    body: StatelessChatRequest,
+    responses: {
+      '200': json({ type: 'object' }),
+      ...standardErrors,
+      ...idempotencyErrors,
+      '429': errorResponse('Rate limit.'),
+      '502': errorResponse('The model failed.'),
+    },
+    async handle(c, { services, body: read }) {
+      const body = await read();
+      // A retry with the request's Idempotency-Key gets the first answer: the model is not asked twice.
+      return idempotently(c, services, {
+        body,
+        replay: (answer) => (answer.kind === 'json' ? jsonAnswer(c, answer) : c.json({}, 500)),
+        handle: () => proxyRequest(c, services, body),
+      });
+    },
+  }),
+];
 
 /** One request of the stateless proxy: the model's next step on the client's history. */
 async function proxyRequest(

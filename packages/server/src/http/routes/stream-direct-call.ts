@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { ApiError } from '../api-error.ts';
 import type {
   ApprovalQuestion,
   DirectCallElicitations,
   DirectCallRequests,
-} from './direct-call-elicitations.ts';
+} from '../../calls/direct-call-elicitations.ts';
+import { ApiError } from '../api-error.ts';
 
 /** What a streamed direct call may ask the person: the server's forms and links, and the gateway's approval. */
 export interface DirectCallAsking {

@@ -1,4 +1,4 @@
-import { errorResponse, json } from '../openapi-parts.ts';
+import { errorResponse, json } from './openapi-parts.ts';
 
 const mcpMessage = {
   description:
@@ -18,7 +18,11 @@ const mcpResponses = {
   '404': { description: 'An unknown (or another user’s) 2025 session' },
 };
 
-/** The gateway as an MCP server: the endpoint and its protected-resource metadata. */
+/**
+ * The OpenAPI paths of the gateway as an MCP server (`mcp-endpoint/`): the endpoint and its
+ * protected-resource metadata. They speak MCP, not this API, so they are described here rather than
+ * as API routes.
+ */
 export const mcpPaths = {
   '/mcp': {
     parameters: [

@@ -1,5 +1,5 @@
 import { type AgentEvent, ElicitationBroker, type McpConnection } from '@switchboard/core';
-import type { PendingQuestions, QuestionAnswerOutcome } from '../../calls/pending-questions.ts';
+import type { PendingQuestions, QuestionAnswerOutcome } from './pending-questions.ts';
 
 /** The answers a direct call offers its server (`McpConnection.callTool`'s `serverRequests`). */
 export type DirectCallRequests = NonNullable<
