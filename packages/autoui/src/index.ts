@@ -13,7 +13,11 @@ export {
   snapshotEvents,
 } from './canvas/apply-canvas-event.ts';
 export { builtInSize } from './canvas/built-in-size.ts';
-export { canvasEventFromAction, canvasEventFromAgentEvent } from './canvas/canvas-event-from-agent-event.ts';
+export {
+  canvasEventFromAction,
+  canvasEventFromAgentEvent,
+  canvasEventFromLogEntry,
+} from './canvas/canvas-event-from-agent-event.ts';
 export type { CanvasSnapshot } from './canvas/canvas-model.ts';
 export { CanvasModel } from './canvas/canvas-model.ts';
 export type {

@@ -65,6 +65,8 @@ export type { ConnectRequest, ConnectStatus } from './state/connect-requests.ts'
 export { applyConnectEvent, markConnectRequest } from './state/connect-requests.ts';
 export type { ConsoleEntry, ConsoleState } from './state/console-log.ts';
 export { applyConsoleEvent, EMPTY_CONSOLE, MAX_CONSOLE_ENTRIES } from './state/console-log.ts';
+export type { ApprovalRequest, ConversationView } from './state/conversation-view.ts';
+export { applyAgentEvent, EMPTY_CONVERSATION_VIEW } from './state/conversation-view.ts';
 export type { HistoryCall } from './state/restore-calls.ts';
 export { restoreCalls } from './state/restore-calls.ts';
 export type { ElicitationAnswer, ServerRequests } from './state/server-requests.ts';

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
-import { canvasEventFromAgentEvent } from './canvas-event-from-agent-event.ts';
+import { canvasEventFromAgentEvent, canvasEventFromLogEntry } from './canvas-event-from-agent-event.ts';
 
 const custom = (name: string, value: unknown) =>
   ({ type: 'CUSTOM', name, value, timestamp: 0 }) as AgentEvent;
@@ -45,5 +45,25 @@ describe('canvasEventFromAgentEvent', () => {
     expect(
       canvasEventFromAgentEvent(custom('canvas', { action: 'explode', id: 'w_1', params: {} })),
     ).toBeUndefined();
+  });
+
+  it('decodes the stored canvas log ({kind, payload}) as it decodes the live events', () => {
+    const log = [
+      { kind: 'widget', payload: { id: 'w_1', type: 'stat', data: { label: 'a', value: 1 } } },
+      { kind: 'canvas', payload: { action: 'move', id: 'w_1', params: { x: 5, y: 6 } } },
+      { kind: 'canvas', payload: 'not an action' },
+      { kind: 'widget', payload: null },
+      { kind: 'metrics', payload: {} },
+    ];
+    expect(log.map(canvasEventFromLogEntry)).toEqual([
+      { type: 'add', id: 'w_1', widget: 'stat', data: { label: 'a', value: 1 } },
+      { type: 'move', id: 'w_1', x: 5, y: 6 },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(log.map(canvasEventFromLogEntry)).toEqual(
+      log.map((entry) => canvasEventFromAgentEvent(custom(entry.kind, entry.payload))),
+    );
   });
 });

@@ -10,8 +10,17 @@ import type { CanvasEvent } from './canvas-types.ts';
  */
 export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | undefined {
   if (event.type !== 'CUSTOM') return undefined;
-  if (event.name === 'widget') {
-    const widget = event.value;
+  return canvasEventFromLogEntry({ kind: event.name, payload: event.value });
+}
+
+/**
+ * The canvas change one entry of a conversation's stored canvas log makes (the gateway keeps each
+ * `widget` and `canvas` event as its name, `kind`, and its value, `payload`): the same decoding as
+ * {@link canvasEventFromAgentEvent}, so a restored canvas is the one the stream built.
+ */
+export function canvasEventFromLogEntry(entry: { kind: string; payload: unknown }): CanvasEvent | undefined {
+  if (entry.kind === 'widget') {
+    const widget = isPlainObject(entry.payload) ? entry.payload : undefined;
     if (typeof widget?.id !== 'string' || typeof widget.type !== 'string') return undefined;
     return {
       type: 'add',
@@ -20,7 +29,8 @@ export function canvasEventFromAgentEvent(event: AgentEvent): CanvasEvent | unde
       data: isPlainObject(widget.data) ? widget.data : {},
     };
   }
-  if (event.name === 'canvas') return canvasEventFromAction(event.value);
+  if (entry.kind === 'canvas' && isPlainObject(entry.payload))
+    return canvasEventFromAction(entry.payload as Pick<CanvasAction, 'action' | 'id' | 'params'>);
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { CanvasEvent, CanvasSnapshot } from '@switchboard/autoui';
-import { canvasEventFromAgentEvent } from '@switchboard/autoui';
+import { canvasEventFromLogEntry } from '@switchboard/autoui';
 import type { AgentEvent, McpToolDef } from '@switchboard/core';
 import { prefixedToolName, sanitizeServerName } from '@switchboard/core';
 import type { ChatEntry } from '@switchboard/ui';
@@ -288,14 +288,7 @@ export function createGatewayDriver(options: {
         ),
       ]);
       const events = canvas
-        .map((item) =>
-          canvasEventFromAgentEvent({
-            type: 'CUSTOM',
-            name: item.kind,
-            value: item.payload,
-            timestamp: 0,
-          } as AgentEvent),
-        )
+        .map(canvasEventFromLogEntry)
         .filter((event): event is CanvasEvent => event !== undefined);
       serverCanvasEvents = canvas.length;
       const local = readLocalCanvas(storage, localCanvasKey());
