@@ -60,7 +60,7 @@ export default defineConfig({
           name: 'chromium',
           include: ALL_TESTS.map((pattern) => pattern.replace('*.test.ts', '*.browser.test.ts')),
           exclude: [BROWSER_SOAK],
-          globalSetup: ['apps/web/test/browser/built-web-app.ts'],
+          globalSetup: ['apps/web/test/support/built-web-app.ts'],
           maxWorkers: 1,
           testTimeout: 60_000,
           sequence: { groupOrder: 2 },
@@ -71,7 +71,7 @@ export default defineConfig({
         test: {
           name: 'chromium-soak',
           include: [BROWSER_SOAK],
-          globalSetup: ['apps/web/test/browser/built-web-app.ts'],
+          globalSetup: ['apps/web/test/support/built-web-app.ts'],
           maxWorkers: 1,
           testTimeout: 60_000,
           sequence: { groupOrder: 3 },

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
-import { approveInPage } from './browser/approve-in-page.ts';
-import { askInPage } from './browser/ask-in-page.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type OAuthStack, startOAuthStack } from './browser/start-oauth-stack.ts';
+import { approveInPage } from './support/approve-in-page.ts';
+import { askInPage } from './support/ask-in-page.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type OAuthStack, startOAuthStack } from './support/start-oauth-stack.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 const SEARCH_MILK = {

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import type { PublishedAppServer } from './browser/start-published-app-server.ts';
-import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
-import { startServerEverything } from './browser/start-server-everything.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import type { PublishedAppServer } from './support/start-published-app-server.ts';
+import { type RealGateway, startRealGateway } from './support/start-real-gateway.ts';
+import { startServerEverything } from './support/start-server-everything.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 

@@ -2,7 +2,7 @@ import type { AgentEvent } from '@switchboard/core';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import { createGatewayDriver, GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 const frame = (event: unknown) => new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`);
 const custom = (name: string, value: unknown) => ({ type: 'CUSTOM', name, value, timestamp: 1 });

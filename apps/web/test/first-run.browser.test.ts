@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
-import { askInPage } from './browser/ask-in-page.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type PublishedAppServer, startPublishedAppServer } from './browser/start-published-app-server.ts';
-import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
+import { askInPage } from './support/ask-in-page.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type PublishedAppServer, startPublishedAppServer } from './support/start-published-app-server.ts';
+import { type RealGateway, startRealGateway } from './support/start-real-gateway.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askInPage } from './browser/ask-in-page.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
+import { askInPage } from './support/ask-in-page.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type RealGateway, startRealGateway } from './support/start-real-gateway.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/first-screen/', import.meta.url));
 /** The README's "Try asking" list, in one conversation. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import { createGatewayDriver } from '../src/lib/gateway/gateway-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 type Call = { method: string; url: string; body?: unknown; auth: string | null };
 

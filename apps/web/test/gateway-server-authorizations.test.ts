@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import { createGatewayDriver, GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
 import { returnedPage, returnPath } from '../src/lib/gateway/return-path.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 /** A gateway answering the server routes (and enough of a conversation to open one). */
 function fakeGateway() {

@@ -2,10 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../../packages/server/test/support/http-client.ts';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
-import { approveInPage } from './browser/approve-in-page.ts';
-import { askInPage } from './browser/ask-in-page.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { SIGN_IN_KEYS, type SignInStack, startSignInStack } from './browser/start-sign-in-stack.ts';
+import { approveInPage } from './support/approve-in-page.ts';
+import { askInPage } from './support/ask-in-page.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { SIGN_IN_KEYS, type SignInStack, startSignInStack } from './support/start-sign-in-stack.ts';
 
 const SCREENSHOT = '/tmp/web-sign-in.png';
 const SIGN_IN_SCREENSHOT = '/tmp/web-sign-in-screen.png';

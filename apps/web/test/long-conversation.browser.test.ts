@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type RealGateway, startRealGateway } from './support/start-real-gateway.ts';
 
 /** Turns of the soak: `SOAK_TURNS` (`npm run test:soak`, 200 on demand), else a size that fits CI's time budget. */
 const TURNS = Number(process.env.SOAK_TURNS ?? 36);

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_COLLECTOR } from '../../../packages/server/test/support/hostile-mcp-server.ts';
-import { askInPage } from './browser/ask-in-page.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { appFrames } from './browser/mcp-app-containment.ts';
-import { type HostileServerStack, startHostileServerStack } from './browser/start-hostile-server-stack.ts';
+import { askInPage } from './support/ask-in-page.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { appFrames } from './support/mcp-app-containment.ts';
+import { type HostileServerStack, startHostileServerStack } from './support/start-hostile-server-stack.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 const FRAME = '[data-testid="mcp-app-frame"]';

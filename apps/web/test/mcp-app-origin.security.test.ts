@@ -25,7 +25,7 @@ import type { ConversationDriver } from '../src/lib/conversation-driver.ts';
 import { createGatewayDriver } from '../src/lib/gateway/gateway-driver.ts';
 import type { RemoteMcpConnections } from '../src/lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneDriver } from '../src/lib/standalone/standalone-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 /**
  * The person's policy: the shop asks; of the hostile `deals` server's own tools, `lookup_offers` asks

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTICE_DISMISSED_KEY, noticeDismissal } from '../src/lib/notice-dismissal.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 describe('noticeDismissal', () => {
   it('remembers a dismissal until a new conversation clears it', () => {

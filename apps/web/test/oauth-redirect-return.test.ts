@@ -4,7 +4,7 @@ import {
   rememberRedirect,
   takeReturnedAuthorization,
 } from '../src/lib/standalone/oauth-redirect-return.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 const APP = 'http://127.0.0.1:8080/?mode=standalone';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgetOAuthState, oauthStateStorage } from '../src/lib/standalone/oauth-state-storage.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 describe('oauthStateStorage', () => {
   it('keeps each server its own state, starts empty on unreadable data, and forgets a server', async () => {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { AgentEvent } from '@switchboard/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeGateway } from './browser/fake-gateway.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type ServedApp, serveBuiltApp } from './browser/serve-built-app.ts';
+import { fakeGateway } from './support/fake-gateway.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type ServedApp, serveBuiltApp } from './support/serve-built-app.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './browser/launch-chromium.ts';
+import { hasChromium } from './support/launch-chromium.ts';
 import {
   CALCULATE_SCRIPT,
   type ProxiedCalculator,
   startProxiedCalculator,
-} from './browser/proxied-calculator.ts';
+} from './support/proxied-calculator.ts';
 import {
   type StandaloneBrowser,
   type StandaloneOpening,
   startStandaloneBrowser,
-} from './browser/standalone-browser.ts';
+} from './support/standalone-browser.ts';
 
 describe.skipIf(!hasChromium)('remote MCP servers in standalone mode (Chromium)', () => {
   let standalone: StandaloneBrowser;

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type ServedApp, serveBuiltApp } from './browser/serve-built-app.ts';
-import type { PublishedAppServer } from './browser/start-published-app-server.ts';
-import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
-import { startServerEverything } from './browser/start-server-everything.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type ServedApp, serveBuiltApp } from './support/serve-built-app.ts';
+import type { PublishedAppServer } from './support/start-published-app-server.ts';
+import { type RealGateway, startRealGateway } from './support/start-real-gateway.ts';
+import { startServerEverything } from './support/start-server-everything.ts';
 
 /**
  * Attaching a resource named by a resource template, in both modes, with the published

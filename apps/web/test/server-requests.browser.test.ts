@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './browser/launch-chromium.ts';
-import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
-import type { PublishedAppServer } from './browser/start-published-app-server.ts';
-import { startServerEverything } from './browser/start-server-everything.ts';
+import { hasChromium } from './support/launch-chromium.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './support/standalone-browser.ts';
+import type { PublishedAppServer } from './support/start-published-app-server.ts';
+import { startServerEverything } from './support/start-server-everything.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 

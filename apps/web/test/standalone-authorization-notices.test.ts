@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import type { RemoteMcpConnections, RemoteMcpStatus } from '../src/lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneDriver } from '../src/lib/standalone/standalone-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 /** Standalone mode's "Connect" cards come from the driver's `server_needs_authorization` events, like the gateway's. */
 describe('standalone driver: servers waiting for authorization', () => {

@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAuthorizationServer } from '../../../packages/servers/test/oidc-authorization-server.ts';
-import { approveInPage } from './browser/approve-in-page.ts';
-import { hasChromium } from './browser/launch-chromium.ts';
+import type { TestAuthorizationServer } from '../../../packages/servers/test/support/oidc-authorization-server.ts';
+import { approveInPage } from './support/approve-in-page.ts';
+import { hasChromium } from './support/launch-chromium.ts';
 import {
   CALCULATE_SCRIPT,
   type ProtectedCalculator,
   startProtectedCalculator,
-} from './browser/proxied-calculator.ts';
-import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
+} from './support/proxied-calculator.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './support/standalone-browser.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 

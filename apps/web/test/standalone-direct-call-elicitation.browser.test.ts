@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './browser/launch-chromium.ts';
-import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
-import type { PublishedAppServer } from './browser/start-published-app-server.ts';
-import { startServerEverything } from './browser/start-server-everything.ts';
+import { hasChromium } from './support/launch-chromium.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './support/standalone-browser.ts';
+import type { PublishedAppServer } from './support/start-published-app-server.ts';
+import { startServerEverything } from './support/start-server-everything.ts';
 
 const TOOL = 'everything_mcp_trigger-elicitation-request';
 

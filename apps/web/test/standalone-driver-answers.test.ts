@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import type { ConversationDriver } from '../src/lib/conversation-driver.ts';
 import type { RemoteMcpConnections } from '../src/lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneDriver } from '../src/lib/standalone/standalone-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 const SERVER_EVERYTHING = fileURLToPath(
   import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js'),

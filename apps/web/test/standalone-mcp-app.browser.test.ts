@@ -4,17 +4,17 @@ import { fileURLToPath } from 'node:url';
 import type { ApprovalRule } from '@switchboard/core';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corsProxy } from './browser/cors-proxy.ts';
-import { hasChromium } from './browser/launch-chromium.ts';
+import { corsProxy } from './support/cors-proxy.ts';
+import { hasChromium } from './support/launch-chromium.ts';
 import {
   appFrames,
   expectAppContained,
   probeScript,
   recordSandboxCsp,
-} from './browser/mcp-app-containment.ts';
-import type { McpAppStack } from './browser/mcp-app-stack.ts';
-import { startMcpAppStack } from './browser/mcp-app-stack.ts';
-import type { ServedApp } from './browser/serve-built-app.ts';
+} from './support/mcp-app-containment.ts';
+import type { McpAppStack } from './support/mcp-app-stack.ts';
+import { startMcpAppStack } from './support/mcp-app-stack.ts';
+import type { ServedApp } from './support/serve-built-app.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

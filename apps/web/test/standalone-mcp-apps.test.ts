@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import type { RemoteMcpConnections } from '../src/lib/standalone/remote-mcp-connections.ts';
 import { createStandaloneAppPresenter } from '../src/lib/standalone/standalone-app-presenter.ts';
 import { createStandaloneDriver } from '../src/lib/standalone/standalone-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 const URI = 'ui://clock/app.html';
 const HTML = '<!DOCTYPE html><html><head><title>Clock</title></head><body>clock</body></html>';

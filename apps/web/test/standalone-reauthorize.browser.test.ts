@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAuthorizationServer } from '../../../packages/servers/test/oidc-authorization-server.ts';
-import { hasChromium } from './browser/launch-chromium.ts';
-import { type ProtectedCalculator, startProtectedCalculator } from './browser/proxied-calculator.ts';
-import { type StandaloneBrowser, startStandaloneBrowser } from './browser/standalone-browser.ts';
+import type { TestAuthorizationServer } from '../../../packages/servers/test/support/oidc-authorization-server.ts';
+import { hasChromium } from './support/launch-chromium.ts';
+import { type ProtectedCalculator, startProtectedCalculator } from './support/proxied-calculator.ts';
+import { type StandaloneBrowser, startStandaloneBrowser } from './support/standalone-browser.ts';
 
 /** Three turns, each asking the remote calculator then answering. */
 const CALCULATE_SCRIPT = {

@@ -7,7 +7,7 @@ import {
 } from '../../../packages/ui/src/state/connect-requests.ts';
 import { DEFAULT_CONFIG } from '../src/lib/app-config.ts';
 import { createGatewayDriver } from '../src/lib/gateway/gateway-driver.ts';
-import { MemoryStorage } from './memory-storage.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 /** The gateway's stream of a turn whose call a connected server refused (401 / 403 insufficient_scope). */
 const refusedTurn = [

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { BUILT_IN_WIDGETS } from '@switchboard/autoui';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import type { ServedApp } from './browser/serve-built-app.ts';
-import { serveBuiltApp } from './browser/serve-built-app.ts';
-import { EVIL_HOST, hostileWidgetParams, XSS_MARKDOWN } from './browser/xss-corpus.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import type { ServedApp } from './support/serve-built-app.ts';
+import { serveBuiltApp } from './support/serve-built-app.ts';
+import { EVIL_HOST, hostileWidgetParams, XSS_MARKDOWN } from './support/xss-corpus.ts';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 const display = (name: string, params: Record<string, unknown>) => ({

@@ -14,13 +14,13 @@ import {
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../../packages/servers/test/oidc-authorization-server.ts';
+} from '../../../packages/servers/test/support/oidc-authorization-server.ts';
 import { GATEWAY_CONVERSATION_KEY } from '../src/lib/gateway/gateway-driver.ts';
-import { approveInPage } from './browser/approve-in-page.ts';
-import { askInPage } from './browser/ask-in-page.ts';
-import { checkAccessibility } from './browser/check-accessibility.ts';
-import { hasChromium, launchChromium } from './browser/launch-chromium.ts';
-import { type RealGateway, startRealGateway } from './browser/start-real-gateway.ts';
+import { approveInPage } from './support/approve-in-page.ts';
+import { askInPage } from './support/ask-in-page.ts';
+import { checkAccessibility } from './support/check-accessibility.ts';
+import { hasChromium, launchChromium } from './support/launch-chromium.ts';
+import { type RealGateway, startRealGateway } from './support/start-real-gateway.ts';
 
 const SCREENSHOTS = fileURLToPath(
   new URL('../../../test-output/screenshots/workspace-servers/', import.meta.url),

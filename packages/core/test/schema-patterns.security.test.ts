@@ -3,8 +3,8 @@ import { Server } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { McpConnection } from '../src/mcp/index.ts';
 import { SchemaValidator } from '../src/validation/schema-validator.ts';
-import { callContext } from './mcp/helpers.ts';
 import { longestEventLoopLag } from './support/event-loop-lag.ts';
+import { callContext } from './support/mcp-test-servers.ts';
 
 /** The bound: no one server's input may hold the gateway's event loop longer than this. */
 const MAX_LAG_MS = 100;

@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JwtIssuer, startJwtIssuer } from '../../servers/test/jwt-issuer.ts';
+import { type JwtIssuer, startJwtIssuer } from '../../core/test/support/jwt-issuer.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+} from '../../servers/test/support/oidc-authorization-server.ts';
 import { accessTokenFor, initializeWith, startSilentAuthorizationServer } from './support/endpoint-oauth.ts';
 import { apiClient, type JsonReply } from './support/http-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { type HostileMcpServer, startHostileMcpServer } from './support/hostile-mcp-server.ts';
 import { apiClient } from './support/http-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublishedAppServer } from '../../../apps/web/test/browser/start-published-app-server.ts';
-import { startServerEverything } from '../../../apps/web/test/browser/start-server-everything.ts';
+import type { PublishedAppServer } from '../../../apps/web/test/support/start-published-app-server.ts';
+import { startServerEverything } from '../../../apps/web/test/support/start-server-everything.ts';
 import { readSse, type SseMessage } from './support/http-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';

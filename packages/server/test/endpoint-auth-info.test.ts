@@ -1,6 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JwtIssuer, startJwtIssuer } from '../../servers/test/jwt-issuer.ts';
+import { type JwtIssuer, startJwtIssuer } from '../../core/test/support/jwt-issuer.ts';
 import { authenticateEndpoint, type EndpointCaller } from '../src/mcp-endpoint/authenticate-endpoint.ts';
 import { endpointRequestState } from '../src/mcp-endpoint/endpoint-request-state.ts';
 import { queuedModel } from './support/queued-model.ts';

@@ -5,7 +5,7 @@ import {
 } from '../../core/test/fixtures/flooding-http-server.ts';
 import { listen, type RunningHttpServer } from '../../core/test/fixtures/http-servers.ts';
 import { longestEventLoopLag } from '../../core/test/support/event-loop-lag.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogServers, catalogServers } from '../../../bench/catalog-mcp-servers.ts';
 import { readServers } from '../../../bench/load-catalog-data.ts';
 import { DISCOVERY_TOOLS } from '../src/mcp-endpoint/discovery-tools.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 

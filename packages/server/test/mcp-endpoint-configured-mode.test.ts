@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Serving, serve } from '../src/cli/serve-command.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';
 
 /** `switchboard serve` whose configuration file sets `/mcp`'s default mode. */

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { embedderFromEnv } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeEmbeddingsServer } from '../../core/src/discovery/dense/fake-embeddings-server.test-helper.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';

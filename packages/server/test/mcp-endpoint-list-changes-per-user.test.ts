@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
-import { type ChangedList, connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+} from '../../servers/test/support/oidc-authorization-server.ts';
 import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
+import { type ChangedList, connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+} from '../../servers/test/support/oidc-authorization-server.ts';
 import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { apiClient } from './support/http-client.ts';

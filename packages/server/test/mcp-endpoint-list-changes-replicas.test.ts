@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChangedList } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
 import { type ApiClient, apiClient } from './support/http-client.ts';
 import { connectListening, type ListeningClient } from './support/listening-client.ts';
+import type { ChangedList } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import {
   missingReplicaService,

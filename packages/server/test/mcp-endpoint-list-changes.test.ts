@@ -1,11 +1,11 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
 import {
   type ChangedList,
   connectEndpoint,
   type EndpointClientOptions,
-} from './mcp-endpoint/mcp-endpoint-client.ts';
-import { type ChangingMcpServer, startChangingMcpServer } from './support/changing-mcp-server.ts';
+} from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LISTEN_RESOURCE_SUBSCRIPTIONS } from '../src/mcp-endpoint/listen-resource-subscriptions.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { type NotesGateway, startNotesGateway } from './support/notes-gateway.ts';
 import { KEYS } from './support/test-gateway.ts';
 

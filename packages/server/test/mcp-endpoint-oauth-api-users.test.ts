@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../servers/test/support/oidc-authorization-server.ts';
 import {
   accessTokenFor,
   authorizeEndpoint,

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { OAuthSessionProvider } from '@switchboard/core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
+import type { TestAuthorizationServer } from '../../servers/test/support/oidc-authorization-server.ts';
 import { type RunningShippedServers, startShippedServers } from '../src/cli/start-shipped-servers.ts';
 import { createLogger } from '../src/observability/create-logger.ts';
 import {

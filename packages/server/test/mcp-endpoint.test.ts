@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
 import { initializeWith } from './support/endpoint-oauth.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
+import { approveAuthorization } from '../../servers/test/support/approve-authorization.ts';
 import { authorizeServer } from '../src/cli/authorize-server.ts';
 import { gatewayClient } from '../src/cli/gateway-client.ts';
 import { cookiesOf } from './support/http-client.ts';

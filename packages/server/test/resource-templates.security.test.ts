@@ -3,7 +3,7 @@ import { Server } from '@modelcontextprotocol/server';
 import type { McpTransportConfig } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestEventLoopLag } from '../../core/test/support/event-loop-lag.ts';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 

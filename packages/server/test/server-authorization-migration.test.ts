@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+} from '../../servers/test/support/oidc-authorization-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectEndpoint } from './mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './support/mcp-endpoint-client.ts';
 import { type QueuedModel, queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway } from './support/test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './support/test-mcp-server.ts';

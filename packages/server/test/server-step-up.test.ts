@@ -1,8 +1,8 @@
 import type { OAuthClientState } from '@switchboard/core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveAuthorization } from '../../servers/test/approve-authorization.ts';
-import type { TestAuthorizationServer } from '../../servers/test/oidc-authorization-server.ts';
+import { approveAuthorization } from '../../servers/test/support/approve-authorization.ts';
+import type { TestAuthorizationServer } from '../../servers/test/support/oidc-authorization-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { cookiesOf, type SseMessage } from './support/http-client.ts';
 import {

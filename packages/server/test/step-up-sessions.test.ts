@@ -8,7 +8,7 @@ import { protectResource } from '../../servers/src/launcher/protect-resource.ts'
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../servers/test/oidc-authorization-server.ts';
+} from '../../servers/test/support/oidc-authorization-server.ts';
 import { connectOAuthServer } from './support/connect-oauth-server.ts';
 import { readSse } from './support/http-client.ts';
 import { queuedModel } from './support/queued-model.ts';

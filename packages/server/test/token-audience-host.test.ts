@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JwtIssuer, startJwtIssuer } from '../../servers/test/jwt-issuer.ts';
+import { type JwtIssuer, startJwtIssuer } from '../../core/test/support/jwt-issuer.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { startTestGateway, type TestGateway } from './support/test-gateway.ts';
 

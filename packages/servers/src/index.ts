@@ -1,16 +1,5 @@
 export * from './browser.ts';
 export { KEY_NOT_FOUND, startCalculatorStorage } from './calculator-storage/start-calculator-storage.ts';
-export {
-  authorizationServerMetadata,
-  type SigningAuthorizationServer,
-} from './launcher/authorization-server-metadata.ts';
-export {
-  AccessTokenRefusal,
-  type JwtAccessTokenCheck,
-  type JwtAccessTokenVerifierOptions,
-  jwtAccessTokenVerifier,
-  type VerifiedJwtAccessToken,
-} from './launcher/jwt-access-token-verifier.ts';
 export type { ProtectedResourceOptions } from './launcher/protect-resource.ts';
 export { type HttpServing, type ServeHttpOptions, serveHttp } from './launcher/serve-http.ts';
 export { type StdioServing, serveStdio } from './launcher/serve-stdio.ts';

@@ -6,9 +6,9 @@ import {
 } from '@switchboard/core/node';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveAuthorization } from './approve-authorization.ts';
-import type { TestAuthorizationServer } from './oidc-authorization-server.ts';
-import { type ProtectedShop, startProtectedShop } from './protected-shop.ts';
+import { approveAuthorization } from './support/approve-authorization.ts';
+import type { TestAuthorizationServer } from './support/oidc-authorization-server.ts';
+import { type ProtectedShop, startProtectedShop } from './support/protected-shop.ts';
 
 const REDIRECT_URI = 'http://127.0.0.1/callback';
 

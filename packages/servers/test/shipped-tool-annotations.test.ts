@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCalculatorStorageServer } from '../src/calculator-storage/create-calculator-storage-server.ts';
 import { SHIPPED_SERVERS } from '../src/shipped-servers.ts';
-import { connectInMemory } from './connect-in-memory.ts';
+import { connectInMemory } from './support/connect-in-memory.ts';
 
 /** What each shipped tool does to the world, as its annotations must say (MCP: readOnly, destructive). */
 const EXPECTED: Record<string, Record<string, 'read-only' | 'additive' | 'destructive'>> = {

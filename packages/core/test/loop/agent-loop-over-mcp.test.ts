@@ -9,7 +9,7 @@ import type { ChatMessage, ToolResultBlock } from '../../src/types/messages.ts';
 import type { RunningHttpServer } from '../fixtures/http-servers.ts';
 import { listen, modernHandler } from '../fixtures/http-servers.ts';
 import { createTestServer, createTestServerState } from '../fixtures/test-mcp-server.ts';
-import { SERVER_EVERYTHING } from '../mcp/helpers.ts';
+import { SERVER_EVERYTHING } from '../support/mcp-test-servers.ts';
 
 /** The agent loop end to end over real MCP transports: our server over Streamable HTTP, server-everything over stdio. */
 describe('the agent loop over real MCP servers', () => {

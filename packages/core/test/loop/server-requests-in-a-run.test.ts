@@ -8,7 +8,7 @@ import { stdioTransport } from '../../src/mcp-node/index.ts';
 import { createScriptedModel, type ScriptedTurn } from '../../src/testing/scripted-model.ts';
 import type { AgentEvent } from '../../src/types/events.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
-import { SERVER_EVERYTHING } from '../mcp/helpers.ts';
+import { SERVER_EVERYTHING } from '../support/mcp-test-servers.ts';
 import { customEvents } from '../support/scripted-run.ts';
 
 /** A run answers what its tool calls' server asks: the person fills the form, the run's model samples. */

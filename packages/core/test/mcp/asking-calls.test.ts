@@ -11,7 +11,7 @@ import { stdioTransport } from '../../src/mcp-node/index.ts';
 import type { ToolOutput } from '../../src/types/tool-call.ts';
 import { createAskingServer } from '../fixtures/asking-server.ts';
 import { listen, type McpNodeHandler, modernHandler, sessionfulHandler } from '../fixtures/http-servers.ts';
-import { callContext, fixturePath } from './helpers.ts';
+import { callContext, fixturePath } from '../support/mcp-test-servers.ts';
 
 type Person = 'ada' | 'grace';
 

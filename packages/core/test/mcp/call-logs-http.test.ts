@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { McpConnection, type McpProtocolMode } from '../../src/mcp/index.ts';
 import { listen, type McpNodeHandler, modernHandler, sessionfulHandler } from '../fixtures/http-servers.ts';
 import { createLoggingServer, loggingGate } from '../fixtures/logging-server.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 describe('a server’s log message during a tool call reaches the conversation whose call it came from', () => {
   const teardown: (() => Promise<void>)[] = [];

@@ -4,7 +4,7 @@ import { McpConnection, type McpServerRequestHandlers } from '../../src/mcp/inde
 import type { CallServerRequests } from '../../src/types/layers.ts';
 import { createAskingServer } from '../fixtures/asking-server.ts';
 import { listen, type McpNodeHandler, modernHandler, sessionfulHandler } from '../fixtures/http-servers.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 /** The tool timeout of every call here: far shorter than the person takes to answer. */
 const TOOL_TIMEOUT_MS = 300;

@@ -3,7 +3,7 @@ import { McpConnection } from '../../src/mcp/index.ts';
 import { NodeMcpConnection } from '../../src/mcp-node/node-mcp-connection.ts';
 import { listen, type RunningHttpServer } from '../fixtures/http-servers.ts';
 import { type RawHttpServer, rawHttpServer } from '../fixtures/raw-http-server.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 /** Every test runs over Node's global fetch (the browser-safe connection) and over createNodeFetch (the Node one). */
 const flavors = [

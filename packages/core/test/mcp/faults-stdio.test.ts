@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
-import { callContext, fixturePath } from './helpers.ts';
+import { callContext, fixturePath } from '../support/mcp-test-servers.ts';
 
 /** Every fault must settle the call (error or result), never hang, and leave the next call working. */
 describe('a misbehaving stdio server', () => {

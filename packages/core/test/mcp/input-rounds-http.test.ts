@@ -10,7 +10,7 @@ import {
 import { afterEach, describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { listen, type McpNodeHandler, modernHandler, sessionfulHandler } from '../fixtures/http-servers.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 /**
  * An SDK server whose tool and prompt ask before they answer: `greet` asks the name (key `who`,

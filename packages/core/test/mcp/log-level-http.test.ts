@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { McpConnectionOptions } from '../../src/mcp/index.ts';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { listen, type McpNodeHandler, modernHandler, sessionfulHandler } from '../fixtures/http-servers.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 /**
  * An SDK server whose tool, prompt and resource each log a debug line and then an info line

@@ -4,7 +4,7 @@ import { McpClientPool } from '../../src/mcp/index.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import type { McpToolClient } from '../../src/types/tool-call.ts';
 import { createTestServer } from '../fixtures/test-mcp-server.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 function inMemory() {
   return {

@@ -11,7 +11,7 @@ import {
   sessionfulHandler,
 } from '../fixtures/http-servers.ts';
 import { BIG_TEXT_BYTES, createTestServer, createTestServerState } from '../fixtures/test-mcp-server.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 /** Every test runs over Node's global fetch (the browser-safe connection) and over createNodeFetch (the Node one). */
 const flavors = [

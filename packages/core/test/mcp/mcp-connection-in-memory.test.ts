@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import { createTestServer } from '../fixtures/test-mcp-server.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 /** A server in this process, linked to a client transport. */
 async function linkedServer(): Promise<{ server: McpServer; transport: InMemoryTransport }> {

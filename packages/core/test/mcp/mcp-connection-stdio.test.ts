@@ -3,7 +3,7 @@ import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
 import type { McpLayer } from '../../src/types/layers.ts';
 import { BIG_TEXT_BYTES } from '../fixtures/test-mcp-server.ts';
-import { callContext, fixturePath } from './helpers.ts';
+import { callContext, fixturePath } from '../support/mcp-test-servers.ts';
 
 describe('our SDK server over stdio', () => {
   let connection: McpConnection;

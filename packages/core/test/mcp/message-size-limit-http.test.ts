@@ -3,7 +3,7 @@ import { McpConnection } from '../../src/mcp/index.ts';
 import { NodeMcpConnection } from '../../src/mcp-node/node-mcp-connection.ts';
 import { type FloodingHttpServer, floodingHttpServer } from '../fixtures/flooding-http-server.ts';
 import { listen, type RunningHttpServer } from '../fixtures/http-servers.ts';
-import { callContext } from './helpers.ts';
+import { callContext } from '../support/mcp-test-servers.ts';
 
 const MiB = 1024 * 1024;
 /** What the server tries to send in one message. */

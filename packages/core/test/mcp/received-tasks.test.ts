@@ -11,7 +11,7 @@ import { McpConnection, type McpServerRequestHandlers } from '../../src/mcp/inde
 import { stdioTransport } from '../../src/mcp-node/index.ts';
 import type { CallServerRequests } from '../../src/types/layers.ts';
 import { listen, sessionfulHandler } from '../fixtures/http-servers.ts';
-import { callContext, SERVER_EVERYTHING } from './helpers.ts';
+import { callContext, SERVER_EVERYTHING } from '../support/mcp-test-servers.ts';
 
 /** Anything: the answer of `tasks/result` as it came, `_meta` included. */
 const ANY: StandardSchemaV1<unknown, Record<string, unknown>> = {

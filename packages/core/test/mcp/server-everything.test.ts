@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { NodeMcpConnection, stdioTransport } from '../../src/mcp-node/index.ts';
-import { type ChildServer, callContext, freePort, SERVER_EVERYTHING, startNodeServer } from './helpers.ts';
+import {
+  type ChildServer,
+  callContext,
+  freePort,
+  SERVER_EVERYTHING,
+  startNodeServer,
+} from '../support/mcp-test-servers.ts';
 
 /** The published reference server (built on the v1 SDK), over stdio and over legacy SSE. */
 describe('@modelcontextprotocol/server-everything over stdio', () => {

@@ -5,7 +5,7 @@ import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
 import { createScriptedModel } from '../../src/testing/scripted-model.ts';
 import type { AgentEvent } from '../../src/types/events.ts';
-import { callContext, SERVER_EVERYTHING } from './helpers.ts';
+import { callContext, SERVER_EVERYTHING } from '../support/mcp-test-servers.ts';
 
 /**
  * What a server asks of the client (elicitation, sampling, roots), its log messages, and its

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { McpConnection } from '../../src/mcp/index.ts';
 import { stdioTransport } from '../../src/mcp-node/index.ts';
-import { callContext, SERVER_EVERYTHING } from './helpers.ts';
-import { answerTo, type RecordedMessage, recordingTransport, sentRequests } from './recording-transport.ts';
+import { callContext, SERVER_EVERYTHING } from '../support/mcp-test-servers.ts';
+import {
+  answerTo,
+  type RecordedMessage,
+  recordingTransport,
+  sentRequests,
+} from '../support/recording-transport.ts';
 
 /**
  * Tools that must run as tasks (MCP 2025-11-25), against the published server-everything:

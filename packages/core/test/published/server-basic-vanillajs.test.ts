@@ -1,7 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { McpConnection, type McpLayer, ToolCatalog } from '../../src/node.ts';
-import { freePort } from '../mcp/helpers.ts';
+import { freePort } from '../support/mcp-test-servers.ts';
 import {
   latestToolResults,
   packageBin,
@@ -11,7 +11,7 @@ import {
   startProcess,
   strictModeProblems,
   transcript,
-} from './published-server.ts';
+} from '../support/published-server.ts';
 
 const ENTRY = packageBin('@modelcontextprotocol/server-basic-vanillajs');
 const UI_URI = 'ui://get-time/mcp-app.html';

@@ -8,7 +8,7 @@ import {
   runScripted,
   strictModeProblems,
   transcript,
-} from './published-server.ts';
+} from '../support/published-server.ts';
 
 /**
  * `@modelcontextprotocol/server-everything` (the reference test server), unmodified, over stdio,

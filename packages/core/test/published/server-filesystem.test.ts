@@ -10,7 +10,7 @@ import {
   runScripted,
   strictModeProblems,
   transcript,
-} from './published-server.ts';
+} from '../support/published-server.ts';
 
 const NOTE = '# Shopping\n- milk\n- bread\n';
 

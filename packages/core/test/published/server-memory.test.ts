@@ -10,7 +10,7 @@ import {
   runScripted,
   strictModeProblems,
   transcript,
-} from './published-server.ts';
+} from '../support/published-server.ts';
 
 const ENTITIES = [
   { name: 'Ada Lovelace', entityType: 'person', observations: ['wrote the first published program'] },

@@ -7,7 +7,7 @@ import {
   runScripted,
   strictModeProblems,
   transcript,
-} from './published-server.ts';
+} from '../support/published-server.ts';
 
 const FIRST = {
   thought: 'Split the trip: train to Lyon, then a bus.',

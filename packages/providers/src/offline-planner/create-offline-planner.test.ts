@@ -10,7 +10,7 @@ import {
 } from '@switchboard/core';
 import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
-import { widgetDisplayLayer } from '../../test/offline-planner/harness.ts';
+import { widgetDisplayLayer } from '../../test/support/planner-harness.ts';
 import { createOfflinePlanner } from './create-offline-planner.ts';
 import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OFFLINE_PLANNER_NOTICE } from '../../src/index.ts';
-import { runTurn, widgetDisplayLayer } from './harness.ts';
+import { runTurn, widgetDisplayLayer } from '../support/planner-harness.ts';
 
 /** The demo set: in-page calculator, a display tool, and the shop and open-data servers over Streamable HTTP. */
 describe('offline planner against the open-data server (Streamable HTTP) among the demo servers', () => {

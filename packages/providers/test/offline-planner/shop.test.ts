@@ -7,7 +7,7 @@ import { AgentSession, McpConnection, type ToolLayer } from '@switchboard/core';
 import { createCalculatorStorageServer, type ShippedServer, startShop } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OFFLINE_PLANNER_NOTICE } from '../../src/index.ts';
-import { runTurn, widgetDisplayLayer } from './harness.ts';
+import { runTurn, widgetDisplayLayer } from '../support/planner-harness.ts';
 
 describe('offline planner against the shop (MCP, in memory) and the in-page calculator', () => {
   let dataDir: string;

@@ -1,6 +1,6 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JwtIssuer, refusalOf, startJwtIssuer } from '../../../servers/test/jwt-issuer.ts';
+import { type JwtIssuer, refusalOf, startJwtIssuer } from '../../../core/test/support/jwt-issuer.ts';
 import { AccessTokenVerifier } from './access-token-verifier.ts';
 
 const RESOURCE = 'http://127.0.0.1:8787/mcp';

@@ -1,4 +1,4 @@
-import { AccessTokenRefusal, type JwtAccessTokenCheck, jwtAccessTokenVerifier } from '@switchboard/servers';
+import { AccessTokenRefusal, type JwtAccessTokenCheck, jwtAccessTokenVerifier } from '@switchboard/core/node';
 
 /**
  * The two resources a token can be for: the MCP endpoint (`/mcp`) and the REST API (the gateway's

@@ -1,4 +1,4 @@
-import { AccessTokenRefusal } from '@switchboard/servers';
+import { AccessTokenRefusal } from '@switchboard/core/node';
 import type { Logger } from 'pino';
 import {
   type AccessTokenResource,

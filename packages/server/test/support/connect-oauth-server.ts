@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { approveAuthorization } from '../../../servers/test/approve-authorization.ts';
+import { approveAuthorization } from '../../../servers/test/support/approve-authorization.ts';
 import { type ApiClient, cookiesOf } from './http-client.ts';
 
 /** A user's connection of an OAuth server: the authorization page they were sent to, and the gateway's callback page. */

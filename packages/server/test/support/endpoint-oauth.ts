@@ -2,13 +2,13 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { OAuthSessionProvider } from '@switchboard/core';
 import { expect } from 'vitest';
-import { approveAuthorization } from '../../../servers/test/approve-authorization.ts';
+import { approveAuthorization } from '../../../servers/test/support/approve-authorization.ts';
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../../servers/test/oidc-authorization-server.ts';
+} from '../../../servers/test/support/oidc-authorization-server.ts';
 import type { GatewayOptions } from '../../src/index.ts';
-import { connectEndpoint } from '../mcp-endpoint/mcp-endpoint-client.ts';
+import { connectEndpoint } from './mcp-endpoint-client.ts';
 import { queuedModel } from './queued-model.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 import { startTestMcpServer, type TestMcpServer } from './test-mcp-server.ts';

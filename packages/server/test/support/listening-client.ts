@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { expect, vi } from 'vitest';
-import { type ChangedList, connectEndpoint } from '../mcp-endpoint/mcp-endpoint-client.ts';
+import { type ChangedList, connectEndpoint } from './mcp-endpoint-client.ts';
 
 /** An aggregate-mode client of a gateway's `/mcp` and the list changes it heard, in order. */
 export interface ListeningClient {

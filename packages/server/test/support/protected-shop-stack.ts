@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientState } from '@switchboard/core';
 import { decodeJwt } from 'jose';
-import type { TestAuthorizationServer } from '../../../servers/test/oidc-authorization-server.ts';
-import { type ProtectedShopOptions, startProtectedShop } from '../../../servers/test/protected-shop.ts';
+import type { TestAuthorizationServer } from '../../../servers/test/support/oidc-authorization-server.ts';
+import {
+  type ProtectedShopOptions,
+  startProtectedShop,
+} from '../../../servers/test/support/protected-shop.ts';
 import { openSecret } from '../../src/auth/secret-box.ts';
 import { type ApiClient, readSse, type SseMessage } from './http-client.ts';
 import { type QueuedModel, queuedModel } from './queued-model.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type InMemoryConnection } from '../../test/connect-in-memory.ts';
+import { connectInMemory, type InMemoryConnection } from '../../test/support/connect-in-memory.ts';
 import type { ShippedServer } from '../shipped-server.ts';
 import { KEY_NOT_FOUND, startCalculatorStorage } from './start-calculator-storage.ts';
 

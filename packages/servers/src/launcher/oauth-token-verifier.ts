@@ -4,8 +4,11 @@ import {
   OAuthErrorCode,
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
-import type { SigningAuthorizationServer } from './authorization-server-metadata.ts';
-import { AccessTokenRefusal, jwtAccessTokenVerifier } from './jwt-access-token-verifier.ts';
+import {
+  AccessTokenRefusal,
+  jwtAccessTokenVerifier,
+  type SigningAuthorizationServer,
+} from '@switchboard/core/node';
 
 /** Options of {@link oauthTokenVerifier}. */
 export interface OAuthTokenVerifierOptions {

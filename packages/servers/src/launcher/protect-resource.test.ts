@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JwtIssuer, startJwtIssuer } from '../../test/jwt-issuer.ts';
+import { type JwtIssuer, startJwtIssuer } from '../../../core/test/support/jwt-issuer.ts';
 import { type ProtectedResource, protectResource } from './protect-resource.ts';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';

@@ -7,7 +7,7 @@ import {
   oauthMetadataResponse,
   requireBearerAuth,
 } from '@modelcontextprotocol/server';
-import { authorizationServerMetadata } from './authorization-server-metadata.ts';
+import { authorizationServerMetadata } from '@switchboard/core/node';
 import { oauthTokenVerifier } from './oauth-token-verifier.ts';
 import { type ToolScopes, toolScopesNeeded } from './tool-scopes-needed.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type InMemoryConnection } from '../../test/connect-in-memory.ts';
+import { connectInMemory, type InMemoryConnection } from '../../test/support/connect-in-memory.ts';
 import { loadRecipes } from '../recipes/load-recipes.ts';
 import type { ShippedServer } from '../shipped-server.ts';
 import { DATA_SOURCE, startOpenData } from './start-open-data.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectInMemory, type InMemoryConnection } from '../../test/connect-in-memory.ts';
+import { connectInMemory, type InMemoryConnection } from '../../test/support/connect-in-memory.ts';
 import type { ShippedServer } from '../shipped-server.ts';
 import { generateCatalog } from './generate-catalog.ts';
 import type { Product } from './product.ts';

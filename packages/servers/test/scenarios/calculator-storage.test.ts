@@ -6,7 +6,7 @@ import {
   serveHttp,
   startCalculatorStorage,
 } from '../../src/index.ts';
-import { latestToolResults, runScripted, transcript } from './scripted-run.ts';
+import { latestToolResults, runScripted, transcript } from '../support/scripted-run.ts';
 
 /** Where the calculator and storage tools come from, and what reading `storage://greeting` gives. */
 interface Backend {

@@ -2,7 +2,13 @@ import { createAutoUiServer } from '@switchboard/autoui';
 import { type CustomEventMap, McpConnection, type ToolLayer } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type HttpServing, type ShippedServer, serveHttp, startOpenData } from '../../src/index.ts';
-import { customEvents, latestJson, latestToolResults, runScripted, transcript } from './scripted-run.ts';
+import {
+  customEvents,
+  latestJson,
+  latestToolResults,
+  runScripted,
+  transcript,
+} from '../support/scripted-run.ts';
 
 const QUESTION = 'Which are the five largest countries of South America? Show me a chart.';
 const SQL =

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { McpConnection, type McpLayer } from '@switchboard/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type HttpServing, type ShippedServer, serveHttp, startShop } from '../../src/index.ts';
-import { latestJson, runScripted, transcript } from './scripted-run.ts';
+import { latestJson, runScripted, transcript } from '../support/scripted-run.ts';
 
 interface SearchResult {
   products: Array<{ code: string; name: string }>;

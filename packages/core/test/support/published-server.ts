@@ -9,9 +9,9 @@ import {
   type ToolCatalog,
 } from '../../src/node.ts';
 
-import { type ChildServer, startNodeProcess } from '../support/child-process.ts';
+import { type ChildServer, startNodeProcess } from './child-process.ts';
 
-export { customEvents, latestToolResults, runScripted, type ScriptedRun } from '../support/scripted-run.ts';
+export { customEvents, latestToolResults, runScripted, type ScriptedRun } from './scripted-run.ts';
 
 /**
  * Absolute path of the command an installed package publishes (its only `bin` entry), found through

@@ -8,7 +8,7 @@ import { type QueuedModel, queuedModel } from '../../../../packages/server/test/
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../../../packages/servers/test/oidc-authorization-server.ts';
+} from '../../../../packages/servers/test/support/oidc-authorization-server.ts';
 import { builtWebAppDir } from './built-web-app.ts';
 
 /** API keys of the stack's users (for the test to make data as them, never given to the app). */

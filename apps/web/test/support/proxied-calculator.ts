@@ -2,7 +2,7 @@ import { type HttpServing, serveHttp, startCalculatorStorage } from '@switchboar
 import {
   startAuthorizationServer,
   type TestAuthorizationServer,
-} from '../../../../packages/servers/test/oidc-authorization-server.ts';
+} from '../../../../packages/servers/test/support/oidc-authorization-server.ts';
 import { corsProxy } from './cors-proxy.ts';
 
 /** A scripted turn asking the calculator, configured as `calc`, for 5 + 3, then answering. */

@@ -6,7 +6,7 @@ import { createGateway, createLogger, type Gateway } from '@switchboard/server';
 import { type HttpServing, type ShippedServer, serveHttp, startShop } from '@switchboard/servers';
 import { freshPgliteDataDir } from '../../../../packages/server/test/support/pglite-template.ts';
 import { type QueuedModel, queuedModel } from '../../../../packages/server/test/support/queued-model.ts';
-import { startAuthorizationServer } from '../../../../packages/servers/test/oidc-authorization-server.ts';
+import { startAuthorizationServer } from '../../../../packages/servers/test/support/oidc-authorization-server.ts';
 import { builtWebAppDir } from './built-web-app.ts';
 
 /** A gateway serving the web app, with the shop behind a real authorization server. */

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
-import { AccessTokenRefusal } from '../src/launcher/jwt-access-token-verifier.ts';
+import { AccessTokenRefusal } from '../../src/mcp-node/jwt-access-token-verifier.ts';
 
 /** Where an issuer publishes its metadata: RFC 8414's location, or OpenID discovery's. */
 export type MetadataPath = '/.well-known/oauth-authorization-server' | '/.well-known/openid-configuration';

@@ -1,4 +1,4 @@
-import type { OAuthMetadata } from '@modelcontextprotocol/server';
+import type { OAuthMetadata } from '@modelcontextprotocol/client';
 
 /** An authorization server's metadata, with the key set that signs its access tokens. */
 export type SigningAuthorizationServer = OAuthMetadata & { jwks_uri: string };

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { ToolCallContext, ToolProgress } from '../../src/types/layers.ts';
-import { type ChildServer, startNodeProcess } from '../support/child-process.ts';
+import { type ChildServer, startNodeProcess } from './child-process.ts';
 
-export { type ChildServer, freePort } from '../support/child-process.ts';
+export { type ChildServer, freePort } from './child-process.ts';
 
 /** Absolute path of a fixture script. */
 export function fixturePath(name: string): string {

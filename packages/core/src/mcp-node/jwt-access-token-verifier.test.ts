@@ -1,6 +1,6 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JwtIssuer, refusalOf, startJwtIssuer } from '../../test/jwt-issuer.ts';
+import { type JwtIssuer, refusalOf, startJwtIssuer } from '../../test/support/jwt-issuer.ts';
 import { jwtAccessTokenVerifier } from './jwt-access-token-verifier.ts';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';

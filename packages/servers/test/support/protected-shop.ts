@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveHttp, startCalculatorStorage, startShop } from '../src/index.ts';
+import { serveHttp, startCalculatorStorage, startShop } from '../../src/index.ts';
 import { startAuthorizationServer, type TestAuthorizationServer } from './oidc-authorization-server.ts';
 
 export interface ProtectedShopOptions {
