@@ -126,7 +126,8 @@ function emptyTotals(): UsageTotals {
   };
 }
 
-const COUNTS = [
+/** The counters of usage totals, each summed over turns (and shown by `GET /usage`). */
+export const USAGE_COUNTS = [
   'turns',
   'input_tokens',
   'output_tokens',
@@ -137,7 +138,7 @@ const COUNTS = [
 ] as const satisfies readonly (keyof UsageTotals)[];
 
 function addTotals(into: UsageTotals, part: UsageTotals): void {
-  for (const name of COUNTS) into[name] += part[name];
+  for (const name of USAGE_COUNTS) into[name] += part[name];
 }
 
 function costOf(part: UsageTotals, price: ModelPrice | undefined): UsageCost | undefined {

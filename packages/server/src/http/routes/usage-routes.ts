@@ -1,10 +1,11 @@
 import type { GatewayServices } from '../../services/gateway-services.ts';
-import type { ModelPrice } from '../../store/usage-breakdown.ts';
 import {
+  type ModelPrice,
   type ModelUsageRow,
   modelUsageBreakdown,
   toolUsageBreakdown,
   totalOf,
+  USAGE_COUNTS,
   type UsageScope,
 } from '../../store/usage-breakdown.ts';
 import { usageTotals } from '../../store/usage-store.ts';
@@ -33,16 +34,7 @@ const UsageQuery = {
   },
 } as const;
 
-const COUNTS = [
-  'turns',
-  'input_tokens',
-  'output_tokens',
-  'cache_read_tokens',
-  'cache_write_tokens',
-  'model_calls',
-  'tool_calls',
-];
-const counts = Object.fromEntries(COUNTS.map((name) => [name, { type: 'integer' }]));
+const counts = Object.fromEntries(USAGE_COUNTS.map((name) => [name, { type: 'integer' }]));
 const cost = {
   type: 'object',
   required: ['amount', 'currency'],
