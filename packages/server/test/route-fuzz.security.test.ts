@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { JsonSchema } from '@switchboard/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { longestEventLoopLag } from '../../core/test/support/event-loop-lag.ts';
 import { buildOpenApiDocument } from '../src/http/openapi-document.ts';
 import { queuedModel } from './support/queued-model.ts';
 import { schemaArbitrary } from './support/schema-arbitrary.ts';
@@ -95,7 +95,6 @@ describe('a fuzz pass over every JSON route (fast-check from the route schemas)'
       ),
       fc.constant(JSON.stringify({ content: 'x'.repeat(2 * 1024 * 1024) })),
     );
-    const lag = monitorEventLoopDelay({ resolution: 5 });
     const figures: Array<{ route: string; inputs: number; statuses: string; worstLagMs: number }> = [];
     let tried = 0;
     const failures: string[] = [];
@@ -128,22 +127,13 @@ describe('a fuzz pass over every JSON route (fast-check from the route schemas)'
         await response.body?.cancel();
         return response.status;
       };
-      /** Sends every input once; resolves with the worst event-loop delay meanwhile (ms). */
-      const pass = async (record: boolean) => {
-        lag.reset();
-        lag.enable();
+      const worstLagMs = await longestEventLoopLag(async () => {
         for (const body of bodies) {
           const status = await send(body);
-          if (!record) continue;
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status === 500) failures.push(`${operation.route} ${status} with ${body.slice(0, 300)}`);
         }
-        lag.disable();
-        return lag.max / 1e6;
-      };
-      // A stall an input causes comes back on a second pass; a loaded machine's spike does not.
-      let worstLagMs = await pass(true);
-      if (worstLagMs >= MAX_LAG_MS) worstLagMs = Math.min(worstLagMs, await pass(false));
+      });
       tried += bodies.length;
       figures.push({
         route: operation.route,
