@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerAuthorizationApi, ServerAuthorizationStatus } from '../src/lib/conversation-driver.ts';
-import { type ConnectPopup, type ConnectWindow, connectServer } from '../src/lib/gateway/connect-server.ts';
+import type {
+  ConnectPopup,
+  ConnectWindow,
+  ServerAuthorizationApi,
+  ServerAuthorizationStatus,
+} from '../src/lib/conversation-driver.ts';
+import { connectServer } from '../src/lib/gateway/connect-server.ts';
 
 const APP = 'http://127.0.0.1:8080/?mode=gateway';
 const PAGE = 'http://127.0.0.1:9000/auth?client_id=c&state=s';

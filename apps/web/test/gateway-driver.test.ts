@@ -247,6 +247,35 @@ describe('the gateway driver', () => {
     });
   });
 
+  it('connects a server through the gateway: POST /servers/{id}/authorize, the page itself going there when popups are blocked', async () => {
+    const posted: Array<{ url: string; body: unknown }> = [];
+    const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      posted.push({ url: String(input), body: JSON.parse(String(init.body)) });
+      return Response.json({ authorization_url: 'https://auth.example/authorize?state=s' });
+    };
+    const storage = new MemoryStorage();
+    storage.setItem(GATEWAY_CONVERSATION_KEY, 'c9');
+    const driver = createGatewayDriver({
+      config: { ...DEFAULT_CONFIG, mode: 'gateway' },
+      storage,
+      fetch: fakeFetch as typeof fetch,
+    });
+    const assigned: string[] = [];
+    const blockingWindow = {
+      open: () => null,
+      location: {
+        href: 'http://127.0.0.1:8080/?mode=gateway',
+        assign: (url: string) => void assigned.push(url),
+      },
+    };
+    const outcome = await driver.connectServer?.({ id: 'srv 1', name: 'shop' }, blockingWindow);
+    expect(outcome).toEqual({ status: 'redirected' });
+    expect(posted).toEqual([
+      { url: '/servers/srv%201/authorize', body: { return_to: expect.stringContaining('c9') } },
+    ]);
+    expect(assigned).toEqual(['https://auth.example/authorize?state=s']);
+  });
+
   it('sends a message again under the same Idempotency-Key when no answer came back, and marks unanswered ones', async () => {
     const keys: Array<string | null> = [];
     const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -79,6 +79,26 @@ export interface ServerAuthorizationApi {
   disconnect(serverId: string): Promise<void>;
 }
 
+/** The parts of `window` connecting a server uses: a popup, or the page's own address. */
+export interface ConnectWindow {
+  open(url: string, target: string, features: string): ConnectPopup | null;
+  location: { href: string; assign(url: string): void };
+}
+
+/** The popup showing the authorization page. */
+export interface ConnectPopup {
+  opener: unknown;
+  closed: boolean;
+  location: { href: string };
+  close(): void;
+}
+
+/** What became of connecting: connected, the page is leaving for the authorization page, or why not. */
+export type ConnectOutcome =
+  | { status: 'connected' }
+  | { status: 'redirected' }
+  | { status: 'failed'; message: string };
+
 /**
  * One conversation, driven either in the page (standalone) or through the gateway. Every change comes
  * back as AG-UI events through the listener given to `open`.
@@ -95,6 +115,12 @@ export interface ConversationDriver {
   readonly remoteMcp?: RemoteMcpConnections;
   /** Gateway mode: the servers the person connects (OAuth) before a turn may use them. */
   readonly serverAuthorizations?: ServerAuthorizationApi;
+  /**
+   * Connects the person to a server that asks for their authorization (a gateway server's OAuth,
+   * or a remote server's in standalone mode): a popup, or the page itself when the browser blocks
+   * it. Call it from the click itself, which the popup needs.
+   */
+  connectServer?(server: { id: string; name: string }, window: ConnectWindow): Promise<ConnectOutcome>;
   /** The servers' prompts (slash commands) and resources (attached to a message), when there are servers. */
   readonly serverContent?: ServerContentSource;
   /** Gateway mode: the person's conversations (listed, renamed, deleted) and the operator's models. */

@@ -1,24 +1,9 @@
-import type { ServerAuthorizationApi } from '../conversation-driver.ts';
-
-/** The parts of `window` connecting a server uses: a popup, or the page's own address. */
-export interface ConnectWindow {
-  open(url: string, target: string, features: string): ConnectPopup | null;
-  location: { href: string; assign(url: string): void };
-}
-
-/** The popup showing the authorization page. */
-export interface ConnectPopup {
-  opener: unknown;
-  closed: boolean;
-  location: { href: string };
-  close(): void;
-}
-
-/** What became of connecting: connected, the page is leaving for the authorization page, or why not. */
-export type ConnectOutcome =
-  | { status: 'connected' }
-  | { status: 'redirected' }
-  | { status: 'failed'; message: string };
+import type {
+  ConnectOutcome,
+  ConnectPopup,
+  ConnectWindow,
+  ServerAuthorizationApi,
+} from '../conversation-driver.ts';
 
 /** Options of {@link connectServer}. */
 export interface ConnectServerOptions {

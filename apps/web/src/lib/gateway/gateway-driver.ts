@@ -15,6 +15,7 @@ import type {
 import { appToolResult, runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { resultWidget, toolOutcome } from '../tool-outcome.ts';
 import { conversationLibrary } from '../workspace/conversations/conversation-library.ts';
+import { connectServer } from './connect-server.ts';
 import { directToolCalls } from './direct-tool-call.ts';
 import { gatewayServerAuthorizations } from './gateway-server-authorizations.ts';
 import { historyCalls, type StoredMessage } from './history-calls.ts';
@@ -251,10 +252,14 @@ export function createGatewayDriver(options: {
     }));
   };
 
+  const serverAuthorizations = gatewayServerAuthorizations(json, () => conversationId);
+
   return {
     mode: 'gateway',
     modelLabel: config.modelLabel ?? 'Model configured on the gateway',
-    serverAuthorizations: gatewayServerAuthorizations(json, () => conversationId),
+    serverAuthorizations,
+    connectServer: (server, window) =>
+      connectServer({ serverId: server.id, serverName: server.name, api: serverAuthorizations, window }),
     serverContent: gatewayServerContent(json),
     gatewayRequest: call,
     conversations: conversationLibrary(json),

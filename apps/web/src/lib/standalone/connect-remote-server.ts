@@ -1,4 +1,4 @@
-import type { ConnectOutcome, ConnectWindow } from '../gateway/connect-server.ts';
+import type { ConnectOutcome, ConnectWindow } from '../conversation-driver.ts';
 import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
 
 const POPUP_FEATURES = 'popup,width=520,height=720';

@@ -24,6 +24,7 @@ import type { ConversationDriver, RestoredConversation } from '../conversation-d
 import { runAppToolCall } from '../mcp-apps/run-app-tool-call.ts';
 import { toolOutcome } from '../tool-outcome.ts';
 import { authorizationNotice } from './authorization-notice.ts';
+import { connectRemoteServer } from './connect-remote-server.ts';
 import { DirectCallElicitations } from './direct-call-elicitations.ts';
 import type { RemoteMcpConnections } from './remote-mcp-connections.ts';
 import { sessionHistory } from './session-history.ts';
@@ -67,7 +68,7 @@ export function createStandaloneDriver(
   options: StandaloneDriverOptions & { servers: WebMcpServer[] },
 ): ConversationDriver {
   const store = new StandaloneStore(options.storage);
-  const { servers } = options;
+  const { servers, remote } = options;
   let session = new AgentSession();
   let listener: (event: AgentEvent) => void = () => {};
   let controller: AbortController | undefined;
@@ -76,14 +77,13 @@ export function createStandaloneDriver(
   const approvalRules: ApprovalRule[] = options.config.approvalRules;
   /** The policy every call of the page is under: the model's, the Tools tab's, buttons' and apps'. */
   const policies = [{ rules: approvalRules }];
-  const layers = () => [...servers.map((server) => server.layer()), ...(options.remote?.layers() ?? [])];
-  const mcpClients = () => options.remote?.clients() ?? new Map();
+  const layers = () => [...servers.map((server) => server.layer()), ...(remote?.layers() ?? [])];
+  const mcpClients = () => remote?.clients() ?? new Map();
   /** What servers ask during the Tools tab's direct calls (a turn's requests are its run's). */
   const directCalls = new DirectCallElicitations();
   /** Each turn, and each server whose authorization ends, shows the "Connect" cards of the servers waiting for it. */
-  const unauthorized = () =>
-    (options.remote?.statuses() ?? []).filter((status) => status.state === 'unauthorized');
-  options.remote?.onAuthorizationLost((name) => {
+  const unauthorized = () => (remote?.statuses() ?? []).filter((status) => status.state === 'unauthorized');
+  remote?.onAuthorizationLost((name) => {
     const status = unauthorized().find((candidate) => candidate.name === name);
     if (status) listener(authorizationNotice(status));
   });
@@ -131,8 +131,12 @@ export function createStandaloneDriver(
   return {
     mode: 'standalone',
     modelLabel: options.modelLabel,
-    ...(options.remote
-      ? { remoteMcp: options.remote, serverContent: standaloneServerContent(mcpClients) }
+    ...(remote
+      ? {
+          remoteMcp: remote,
+          connectServer: (server, window) => connectRemoteServer(remote, server.id, window),
+          serverContent: standaloneServerContent(mcpClients),
+        }
       : {}),
     async open(onEvent) {
       listener = onEvent;
@@ -231,7 +235,7 @@ export function createStandaloneDriver(
     async callAppTool(call, confirm) {
       const target = standaloneAppToolTarget(call, {
         servers,
-        remoteLayers: options.remote?.layers() ?? [],
+        remoteLayers: remote?.layers() ?? [],
         remoteConnections: mcpClients(),
       });
       // The policy is decided for the app's own server as the catalog names it, as for the model's calls.
