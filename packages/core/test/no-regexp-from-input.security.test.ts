@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
  * (compileLinearPattern), never with a backtracking expression made from it.
  */
 const ALLOWED: Record<string, string> = {
-  'packages/providers/src/offline-planner/extract/key-value.ts':
+  'packages/servers/src/offline-planner/extract/key-value.ts':
     "the planner's phrase patterns, put together from a module-level ending (END)",
   'packages/core/src/catalog/resolve-canonical-tools.ts':
     'DESCRIPTION_PATTERN, put together once from the module-level lists of action verbs and resource nouns',

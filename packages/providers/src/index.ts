@@ -1,11 +1,10 @@
 /**
  * @switchboard/providers — model adapters behind core's `LanguageModel` interface: Anthropic, any
  * OpenAI-compatible server, the text tool protocol for models without native tool calling, in-browser
- * web-llm engines, the choice of model from environment variables or an operator's model settings
- * (createVendorModel), and the offline planner (the
- * deterministic default when no model is configured). The fake vendor server for
- * tests lives in `@switchboard/providers/testing`; `@switchboard/providers/offline-planner` is the planner
- * alone, for pages that should not bundle the vendor SDKs.
+ * web-llm engines, and the choice of model from environment variables or an operator's model
+ * settings (createVendorModel). The fake vendor server for tests lives in
+ * `@switchboard/providers/testing`. The offline planner, the deterministic default when no model is
+ * configured, lives beside the servers whose requests it understands: `@switchboard/servers/offline-planner`.
  */
 export { type AnthropicModelOptions, createAnthropicModel } from './anthropic/create-anthropic-model.ts';
 export {
@@ -16,11 +15,6 @@ export {
   modelFromEnvironment,
 } from './environment/model-from-environment.ts';
 export { type ModelSpec, parseModelSpec } from './environment/parse-model-spec.ts';
-export {
-  createOfflinePlanner,
-  type OfflinePlannerOptions,
-} from './offline-planner/create-offline-planner.ts';
-export { OFFLINE_PLANNER_NOTICE } from './offline-planner/planner-notice.ts';
 export { createOpenAIModel, type OpenAIModelOptions } from './openai/create-openai-model.ts';
 export type { ChatCompletionChunkLike } from './shared/stream-chat-completion.ts';
 export { buildTextProtocolPrompt } from './text-protocol/build-text-protocol-prompt.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAutoUiServer } from '@switchboard/autoui';
 import { type LanguageModel, trimHistory } from '@switchboard/core';
-import { createOfflinePlanner } from '@switchboard/providers';
+import { createOfflinePlanner } from '@switchboard/servers/offline-planner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShippedForGateway, startShippedForGateway } from './support/shipped-for-gateway.ts';
 import { testBackends } from './support/test-database.ts';

@@ -1,4 +1,4 @@
-import { createOfflinePlanner } from '@switchboard/providers';
+import { createOfflinePlanner } from '@switchboard/servers/offline-planner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/index.ts';
 import { UNANSWERED_NOTES } from '../src/messages/from-api-messages.ts';

@@ -1,15 +1,14 @@
 import type { LanguageModel } from '@switchboard/core';
 import { createAnthropicModel } from '../anthropic/create-anthropic-model.ts';
-import { createOfflinePlanner } from '../offline-planner/create-offline-planner.ts';
 import { createOpenAIModel } from '../openai/create-openai-model.ts';
 import { withTextToolProtocol } from '../text-protocol/with-text-tool-protocol.ts';
 
 /**
  * The vendors a server can make a model for: Anthropic's Messages API, OpenAI's Chat Completions
- * API, any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter…), and the
- * offline planner (not a language model; no network).
+ * API, and any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter…). (The
+ * offline planner, which calls no vendor, is `@switchboard/servers/offline-planner`.)
  */
-export const MODEL_VENDORS = ['anthropic', 'openai', 'openai-compatible', 'offline'] as const;
+export const MODEL_VENDORS = ['anthropic', 'openai', 'openai-compatible'] as const;
 
 /** One of {@link MODEL_VENDORS}. */
 export type ModelVendor = (typeof MODEL_VENDORS)[number];
@@ -17,7 +16,7 @@ export type ModelVendor = (typeof MODEL_VENDORS)[number];
 /** Options of {@link createVendorModel}: one vendor's model, where it is and the key it is called with. */
 export interface VendorModelOptions {
   vendor: ModelVendor;
-  /** The vendor's name for the model, e.g. `claude-sonnet-5-5`, `gpt-5.4`, `qwen3` (not for `offline`). */
+  /** The vendor's name for the model, e.g. `claude-sonnet-5-5`, `gpt-5.4`, `qwen3`. */
   model?: string;
   /**
    * Where the vendor's API is; default: the vendor's own (`https://api.anthropic.com`,
@@ -35,13 +34,12 @@ export interface VendorModelOptions {
 
 /**
  * Makes a vendor's model through its official-SDK adapter ({@link createAnthropicModel},
- * {@link createOpenAIModel}) or the offline planner, wrapped with the text tool protocol when asked.
+ * {@link createOpenAIModel}), wrapped with the text tool protocol when asked.
  * The key goes only to the given base URL: no environment variable is read. Throws naming what is
  * missing (the model's name, an `openai-compatible` base URL, a key the vendor requires).
  */
 export function createVendorModel(options: VendorModelOptions): LanguageModel {
   const { vendor } = options;
-  if (vendor === 'offline') return createOfflinePlanner();
   const model = options.model?.trim();
   if (!model) throw new Error(`a model of vendor ${vendor} needs the vendor's name for it`);
   if ((vendor === 'anthropic' || vendor === 'openai') && !options.apiKey)

@@ -1,5 +1,5 @@
 import { createScriptedModel } from '@switchboard/core/testing';
-import { createOfflinePlanner } from '@switchboard/providers';
+import { createOfflinePlanner } from '@switchboard/servers/offline-planner';
 import { describe, expect, it } from 'vitest';
 import { createModelResolver, type OperatorModel } from './model-resolver.ts';
 import { UnknownModelError } from './unknown-model-error.ts';

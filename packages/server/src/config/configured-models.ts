@@ -1,12 +1,12 @@
 import type { LanguageModel } from '@switchboard/core';
 import {
-  createOfflinePlanner,
   createVendorModel,
   MODEL_VENDORS,
   type ModelVendor,
   modelFromEnvironment,
   type VendorModelOptions,
 } from '@switchboard/providers';
+import { createOfflinePlanner } from '@switchboard/servers/offline-planner';
 import { modelLabel } from '../chat/model-label.ts';
 import type { OperatorModel } from '../chat/model-resolver.ts';
 import type { ModelPrice } from '../store/usage-breakdown.ts';
@@ -32,6 +32,8 @@ const MODEL_KEYS = [
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const CURRENCY = /^[A-Z]{3}$/;
+/** What a model entry's `vendor` may be: a vendor's API, or the offline planner (which calls none). */
+const VENDORS: readonly string[] = [...MODEL_VENDORS, 'offline'];
 
 /**
  * The operator's models: each of `models` made with the key its `apiKeyEnv` names, sent only to its
@@ -113,32 +115,16 @@ function listedModel(entry: unknown, index: number, env: NodeJS.ProcessEnv): Ope
   if (unknown.length > 0)
     throw new Error(`${where} has unknown keys: ${unknown.join(', ')} (known: ${MODEL_KEYS.join(', ')})`);
   const vendor = settings.vendor;
-  if (!MODEL_VENDORS.includes(vendor as ModelVendor))
+  if (typeof vendor !== 'string' || !VENDORS.includes(vendor))
     throw new Error(
-      `${where}: vendor ${JSON.stringify(vendor)} is not supported; use one of ${MODEL_VENDORS.join(', ')}`,
+      `${where}: vendor ${JSON.stringify(vendor)} is not supported; use one of ${VENDORS.join(', ')}`,
     );
-  const { label, model, baseUrl, apiKeyEnv, toolProtocol, price } = settings;
+  const { label, price } = settings;
   if (label !== undefined && (typeof label !== 'string' || label.trim() === ''))
     throw new Error(`${where}: label must be a non-empty string`);
   if (settings.default !== undefined && typeof settings.default !== 'boolean')
     throw new Error(`${where}: default must be true or false`);
-  const options: VendorModelOptions = {
-    vendor: vendor as ModelVendor,
-    ...(vendor === 'offline'
-      ? offlineSettings(where, settings)
-      : {
-          model: vendorModelName(where, model),
-          baseURL: checkedBaseUrl(where, vendor as ModelVendor, baseUrl),
-          apiKey: keyFrom(where, vendor as ModelVendor, apiKeyEnv, env),
-          toolProtocol: checkedToolProtocol(where, toolProtocol),
-        }),
-  };
-  let made: LanguageModel;
-  try {
-    made = createVendorModel(options);
-  } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`);
-  }
+  const made = vendor === 'offline' ? offlinePlanner(where, settings) : vendorModel(where, settings, env);
   return {
     id,
     label: (label as string | undefined)?.trim() ?? (vendor === 'offline' ? modelLabel(made) : id),
@@ -148,12 +134,33 @@ function listedModel(entry: unknown, index: number, env: NodeJS.ProcessEnv): Ope
   };
 }
 
-/** The offline planner takes nothing but its id, label, price and default flag. */
-function offlineSettings(where: string, settings: Record<string, unknown>): Record<string, never> {
+/** A vendor's model, made from the entry's settings with the key its `apiKeyEnv` names. */
+function vendorModel(
+  where: string,
+  settings: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+): LanguageModel {
+  const vendor = settings.vendor as ModelVendor;
+  const options: VendorModelOptions = {
+    vendor,
+    model: vendorModelName(where, settings.model),
+    baseURL: checkedBaseUrl(where, vendor, settings.baseUrl),
+    apiKey: keyFrom(where, vendor, settings.apiKeyEnv, env),
+    toolProtocol: checkedToolProtocol(where, settings.toolProtocol),
+  };
+  try {
+    return createVendorModel(options);
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
+}
+
+/** The offline planner: it takes nothing but its id, label, price and default flag. */
+function offlinePlanner(where: string, settings: Record<string, unknown>): LanguageModel {
   const extra = ['model', 'baseUrl', 'apiKeyEnv', 'toolProtocol'].filter((key) => key in settings);
   if (extra.length > 0)
     throw new Error(`${where}: the offline planner takes no ${extra.join(', ')} (it calls no vendor)`);
-  return {};
+  return createOfflinePlanner();
 }
 
 function vendorModelName(where: string, model: unknown): string {

@@ -1,7 +1,7 @@
 /**
  * A Node application using the published packages (run by `npm run test:packages` in a project of
  * its own, with the packed tarballs installed): the seeds' API over two layers, then the agent loop
- * with a scripted model calling a tool of a WebMCP server. Exits non-zero, saying why, on a mismatch.
+ * with a scripted model calling a tool of a WebMCP server, and the offline planner made. Exits non-zero, saying why, on a mismatch.
  */
 import {
   activateServerTools,
@@ -17,6 +17,7 @@ import {
 import { createScriptedModel } from '@switchboard/core/testing';
 import { parseModelSpec } from '@switchboard/providers';
 import { createCalculatorStorageServer } from '@switchboard/servers/browser';
+import { createOfflinePlanner } from '@switchboard/servers/offline-planner';
 
 function expect(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
@@ -48,6 +49,7 @@ expect(
 const canonical = resolveCanonicalTools(layers[1]);
 expect(canonical.aliases instanceof Map, 'canonical recipe tools resolve');
 expect(parseModelSpec('offline').vendor === 'offline', 'providers parse a model spec');
+expect(createOfflinePlanner().id === 'offline:planner', 'the servers package makes the offline planner');
 
 const model = createScriptedModel([
   { toolCalls: [{ id: 'call-1', name: forecast.name, input: { city: 'Lyon' } }] },

@@ -1,6 +1,6 @@
 import type { LanguageModel } from '@switchboard/core';
 import { createScriptedModel, type ScriptedReply } from '@switchboard/core/testing';
-import { createOfflinePlanner } from '@switchboard/providers/offline-planner';
+import { createOfflinePlanner } from '@switchboard/servers/offline-planner';
 import { pacedModel } from './paced-model.ts';
 
 /** A scripted conversation a page can set before the app loads (`window.__SWITCHBOARD_SCRIPT__`). */

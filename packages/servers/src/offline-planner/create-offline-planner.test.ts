@@ -8,9 +8,9 @@ import {
   runAgentLoop,
   type ToolLayer,
 } from '@switchboard/core';
-import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
 import { widgetDisplayLayer } from '../../test/support/planner-harness.ts';
+import { createCalculatorStorageServer } from '../calculator-storage/create-calculator-storage-server.ts';
 import { createOfflinePlanner } from './create-offline-planner.ts';
 import { OFFLINE_PLANNER_NOTICE } from './planner-notice.ts';
 

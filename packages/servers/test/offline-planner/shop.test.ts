@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import type { McpRequestContext } from '@modelcontextprotocol/server';
 import { AgentSession, McpConnection, type ToolLayer } from '@switchboard/core';
-import { createCalculatorStorageServer, type ShippedServer, startShop } from '@switchboard/servers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { OFFLINE_PLANNER_NOTICE } from '../../src/index.ts';
+import { createCalculatorStorageServer, type ShippedServer, startShop } from '../../src/index.ts';
+import { OFFLINE_PLANNER_NOTICE } from '../../src/offline-planner/create-offline-planner.ts';
 import { runTurn, widgetDisplayLayer } from '../support/planner-harness.ts';
 
 describe('offline planner against the shop (MCP, in memory) and the in-page calculator', () => {

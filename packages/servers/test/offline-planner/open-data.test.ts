@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentSession, McpConnection, type ToolLayer } from '@switchboard/core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createCalculatorStorageServer,
   type HttpServing,
@@ -9,9 +10,8 @@ import {
   serveHttp,
   startOpenData,
   startShop,
-} from '@switchboard/servers';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { OFFLINE_PLANNER_NOTICE } from '../../src/index.ts';
+} from '../../src/index.ts';
+import { OFFLINE_PLANNER_NOTICE } from '../../src/offline-planner/create-offline-planner.ts';
 import { runTurn, widgetDisplayLayer } from '../support/planner-harness.ts';
 
 /** The demo set: in-page calculator, a display tool, and the shop and open-data servers over Streamable HTTP. */

@@ -1,6 +1,6 @@
 import { type ProviderTool, ToolCatalog } from '@switchboard/core';
-import { createCalculatorStorageServer } from '@switchboard/servers';
 import { describe, expect, test } from 'vitest';
+import { createCalculatorStorageServer } from '../calculator-storage/create-calculator-storage-server.ts';
 import { type FillContext, fillArguments } from './fill-arguments.ts';
 import type { ToolExchange } from './read-conversation.ts';
 

@@ -7,7 +7,7 @@ import {
   type ToolCall,
   type WebMcpLayer,
 } from '@switchboard/core';
-import { createOfflinePlanner } from '../../src/index.ts';
+import { createOfflinePlanner } from '../../src/offline-planner/create-offline-planner.ts';
 
 /** A widget a UI layer showed, as the `widget` event carries it. */
 type ShownWidget = CustomEventMap['widget'];
