@@ -38,6 +38,15 @@ export async function requestStop(db: Queryable, conversationId: string): Promis
   return rowCount > 0;
 }
 
+/** The user's conversations in which a turn is running, on whichever gateway. */
+export async function runningConversationsOf(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM conversations WHERE user_id = $1 AND status = 'running' ORDER BY id`,
+    [userId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Where a conversation's run stands, as a follower of its stream needs it. */
 export interface RunState {
   status: ConversationStatus;

@@ -1,12 +1,11 @@
 import type { Context } from 'hono';
-import { CONTROL_CHANNEL, type ControlMessage } from '../../bus/gateway-bus.ts';
 import { followConversation } from '../../chat/follow-conversation.ts';
+import { stopTurn } from '../../chat/stop-turn.ts';
 import type { ActiveTurn, TurnInput } from '../../chat/turn-types.ts';
 import type { GatewayEnv, GatewayServices } from '../../services/gateway-services.ts';
 import { type ApprovalStatus, listApprovals } from '../../store/approval-store.ts';
 import { listCanvasEvents } from '../../store/canvas-event-store.ts';
 import { iso } from '../../store/conversation.ts';
-import { requestStop } from '../../store/conversation-lease.ts';
 import { ownsConversation } from '../../store/conversation-store.ts';
 import { newId } from '../../store/new-id.ts';
 import { currentRunStart } from '../../store/stream-event-store.ts';
@@ -286,19 +285,7 @@ export const chatRoutes: AnyApiRoute[] = [
     responses: { '200': json({ type: 'object' }), ...standardErrors },
     async handle(c, { services }) {
       const id = await ownedConversation(c, services);
-      const local = services.runner.active(id);
-      if (local) {
-        local.stop();
-        return c.json({ success: true, stopping: true });
-      }
-      const stopping = await requestStop(services.db, id);
-      if (stopping) {
-        await services.bus.publish(
-          CONTROL_CHANNEL,
-          JSON.stringify({ type: 'stop', conversationId: id } satisfies ControlMessage),
-        );
-      }
-      return c.json({ success: true, stopping });
+      return c.json({ success: true, stopping: await stopTurn(services, id) });
     },
   }),
   apiRoute({

@@ -4,11 +4,21 @@ import { queuedModel } from '../../../test/support/queued-model.ts';
 import { missingReplicaService, startReplicaGateways } from '../../../test/support/replica-gateways.ts';
 import { KEYS, startTestGateway, type TestGateway } from '../../../test/support/test-gateway.ts';
 
+/** A promise and the function that settles it. */
+function gate() {
+  let open = () => {};
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
 describe('users (administrators): create, change role, disable and enable', () => {
   let gw: TestGateway;
+  const model = queuedModel();
 
   beforeAll(async () => {
-    gw = await startTestGateway('pglite', { model: queuedModel() });
+    gw = await startTestGateway('pglite', { model });
   });
   afterAll(() => gw?.close());
 
@@ -46,6 +56,28 @@ describe('users (administrators): create, change role, disable and enable', () =
 
     await gw.admin.patch(`/users/${body.id}`, { disabled: false });
     expect((await dave.get('/conversations')).status).toBe(200);
+  });
+
+  it("stops a disabled user's running turn, and leaves other users' turns running", async () => {
+    const { body } = await gw.admin.post('/users', { name: 'Erin' });
+    const erin = apiClient(gw.url, body.api_key);
+    const erinsConversation = (await erin.post('/conversations', {})).body.id;
+    const bobsConversation = (await gw.bob.post('/conversations', {})).body.id;
+    const bobsGate = gate();
+    model.enqueue(
+      { before: 'Working on it', wait: gate().wait, reply: { text: 'never sent' } },
+      { before: 'Working on it', wait: bobsGate.wait, reply: { text: 'Done for Bob' } },
+    );
+    const erinsTurn = erin.post(`/conversations/${erinsConversation}/chat`, { content: 'Take your time' });
+    await expect.poll(() => model.pending()).toBe(1);
+    const bobsTurn = gw.bob.post(`/conversations/${bobsConversation}/chat`, { content: 'Me too' });
+    await expect.poll(() => model.pending()).toBe(0);
+
+    expect((await gw.admin.patch(`/users/${body.id}`, { disabled: true })).status).toBe(200);
+    expect((await erinsTurn).body).toMatchObject({ stop_reason: 'aborted', message: 'Stopped' });
+    expect((await gw.bob.get(`/conversations/${bobsConversation}`)).body.status).toBe('running');
+    bobsGate.open();
+    expect((await bobsTurn).body).toMatchObject({ stop_reason: 'end_turn' });
   });
 
   it('refuses a change that would leave no administrator, and bodies it cannot read', async () => {
@@ -128,9 +160,10 @@ describe('API keys (administrators): issue, list, revoke', () => {
 const unreachable = await missingReplicaService();
 
 describe.skipIf(unreachable !== undefined)('users and keys across replicas (PostgreSQL and Redis)', () => {
-  it('refuses a disabled user and a revoked key on the other replica at once, though it remembered them', async () => {
+  it('refuses a disabled user and a revoked key on the other replica at once, though it remembered them, and stops their turn running there', async () => {
+    const model = queuedModel();
     const replicas = await startReplicaGateways('admin_users', {
-      model: queuedModel(),
+      model,
       users: [
         { id: 'admin', name: 'Admin', role: 'admin', apiKey: KEYS.admin },
         { id: 'alice', name: 'Alice', role: 'user', apiKey: KEYS.alice },
@@ -150,8 +183,14 @@ describe.skipIf(unreachable !== undefined)('users and keys across replicas (Post
       await expect.poll(async () => (await phoneOnB.get('/me')).status, { timeout: 5_000 }).toBe(401);
       expect((await aliceOnB.get('/me')).status).toBe(200);
 
+      const conversation = (await aliceOnB.post('/conversations', {})).body.id;
+      model.enqueue({ before: 'Working on it', wait: gate().wait, reply: { text: 'never sent' } });
+      const turnOnB = aliceOnB.post(`/conversations/${conversation}/chat`, { content: 'Take your time' });
+      await expect.poll(() => model.pending()).toBe(0);
+
       await adminOnA.patch('/users/alice', { disabled: true });
       await expect.poll(async () => (await aliceOnB.get('/me')).status, { timeout: 5_000 }).toBe(401);
+      expect((await turnOnB).body).toMatchObject({ stop_reason: 'aborted', message: 'Stopped' });
     } finally {
       await replicas.close();
     }

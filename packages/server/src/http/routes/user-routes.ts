@@ -1,3 +1,4 @@
+import { stopTurnsOf } from '../../chat/stop-turn.ts';
 import type { GatewayServices } from '../../services/gateway-services.ts';
 import { OAuthSubjectTaken, oauthSubjectsOf, setOAuthSubjects } from '../../store/user-oauth-subjects.ts';
 import {
@@ -53,7 +54,7 @@ const UserUpdate = named('UserUpdate', {
     disabled: {
       type: 'boolean',
       description:
-        'A disabled user keeps their data, but none of their API keys or access tokens is accepted (on every replica at once) until they are enabled again.',
+        'A disabled user keeps their data, but none of their API keys or access tokens is accepted (on every replica at once) until they are enabled again; their turns still running are stopped.',
     },
   },
 });
@@ -142,7 +143,7 @@ export const userRoutes: AnyApiRoute[] = [
     path: '/users/{id}',
     summary: "Change a user's role, disable or enable them, or replace their OAuth subjects (administrators)",
     description:
-      'Takes effect at once on every replica (within 10 seconds should a replica miss the notice). A disabled user keeps their data; none of their API keys or access tokens is accepted until they are enabled. ' +
+      'Takes effect at once on every replica (within 10 seconds should a replica miss the notice). A disabled user keeps their data; none of their API keys or access tokens is accepted until they are enabled, and their turns still running are stopped. ' +
       "A configured user's role follows the configuration again at the gateway's next start. A user listing subjects is no longer reached by a token whose claim is their id.",
     parameters: [userIdParam],
     body: UserUpdate,
@@ -170,6 +171,8 @@ export const userRoutes: AnyApiRoute[] = [
           );
       });
       await services.users.changed();
+      // Refused from now on, a disabled user's turns still running stop too (on every replica).
+      if (input.disabled) await stopTurnsOf(services, user.id);
       const [view] = await views(services, [await existingUser(services, user.id)]);
       return c.json(view);
     },
