@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryClient } from '../src/registry/registry-client.ts';
 import { installOptions, installRegistration } from '../src/registry/registry-install.ts';
+import { insertServer, type ServerTransport } from '../src/store/server-store.ts';
+import { openServerSecrets } from '../src/upstream/server-secrets.ts';
 import { apiClient } from './support/http-client.ts';
 import {
   type LocalMcpRegistry,
@@ -18,6 +20,8 @@ import { queuedModel } from './support/queued-model.ts';
 import { KEYS, startTestGateway, type TestGateway, withGatewayBeside } from './support/test-gateway.ts';
 
 const API_KEY = 'weather-secret-4711';
+/** The deployment's secret key, which sealed values open with. */
+const KEY = new Uint8Array(32).fill(7);
 /** A registry remote pointing inside the gateway's network. */
 const INTERNAL_ENTRY = {
   name: 'io.github.evil/internal',
@@ -43,7 +47,7 @@ describe('the MCP Registry through the gateway', () => {
       model: queuedModel(),
       registryUrl: registry.url,
       trustedServerOrigins: [weather.origin],
-      secretKey: new Uint8Array(32).fill(7),
+      secretKey: KEY,
     });
   });
   afterAll(async () => {
@@ -236,6 +240,43 @@ describe('the MCP Registry through the gateway', () => {
     expect(JSON.stringify(rows[0]?.transport)).not.toContain(API_KEY);
     const tools = await gw.alice.get(`/servers/${added.body.id}/tools`);
     expect(tools.body.items.map((tool: { name: string }) => tool.name)).toEqual(['forecast']);
+  });
+
+  it('seals at start the header values a registration kept in the clear (from before sealing, or a gateway without a key)', async () => {
+    const { db } = gw.gateway.services;
+    const inTheClear = {
+      type: 'http' as const,
+      url: weather.url,
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    };
+    const inserted = await insertServer(db, {
+      name: 'weather-in-the-clear',
+      ownerId: 'alice',
+      transport: inTheClear,
+    });
+    const id = 'row' in inserted ? inserted.row.id : '';
+    const stored = async () =>
+      (
+        await db.query<{ transport: ServerTransport }>('SELECT transport FROM mcp_servers WHERE id = $1', [
+          id,
+        ])
+      ).rows[0]?.transport as ServerTransport;
+
+    // A replica starting with the deployment's key seals them (the configuration's servers are its
+    // own), and connects with them opened.
+    const listed = await withGatewayBeside(
+      gw,
+      { secretKey: KEY, trustedServerOrigins: [weather.origin] },
+      async (url) => (await apiClient(url, KEYS.alice).get(`/servers/${id}/tools`)).body,
+    );
+    expect(listed.items.map((tool: { name: string }) => tool.name)).toEqual(['forecast']);
+    const sealed = await stored();
+    expect(JSON.stringify(sealed)).not.toContain(API_KEY);
+    expect(JSON.stringify(sealed)).toContain('sealed:v1.');
+    expect(openServerSecrets(KEY, sealed, 'weather-in-the-clear')).toEqual(inTheClear);
+    // Sealed values are kept as they are by the next start.
+    await withGatewayBeside(gw, { secretKey: KEY }, async () => {});
+    expect(await stored()).toEqual(sealed);
   });
 });
 

@@ -57,6 +57,7 @@ import { UserCache } from '../store/user-cache.ts';
 import { ensureKeylessUser, upsertUser } from '../store/user-store.ts';
 import { ServerAuthorizations } from '../upstream/server-authorizations.ts';
 import { ServerRegistry } from '../upstream/server-registry.ts';
+import { sealStoredServerSecrets } from '../upstream/server-secrets.ts';
 import { createPublicOnlyFetch } from '../upstream/ssrf-guard.ts';
 
 /** Options of {@link createGateway}. */
@@ -238,6 +239,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   if (options.openAccess) await ensureKeylessUser(db, LOCAL_USER);
   for (const server of options.servers ?? [])
     await upsertDeploymentServer(db, { ...server, transport: seedTransport(server) });
+  if (options.secretKey) {
+    const configured = new Set((options.servers ?? []).map((server) => server.name));
+    const sealed = await sealStoredServerSecrets(db, options.secretKey, configured);
+    if (sealed.length > 0)
+      logger.info(
+        { servers: sealed },
+        'sealed the header and environment values these servers kept in the clear',
+      );
+  }
 
   if (options.openAccess && options.allowedHosts?.includes('*'))
     throw new Error(

@@ -115,7 +115,23 @@ export async function upsertDeploymentServer(
   );
 }
 
-/** Starts or stops a server (its desired state, followed by every replica). */
+/**
+ * Replaces a server's transport, unless it changed since it was read as `from`. Returns whether it
+ * was replaced.
+ */
+export async function replaceServerTransport(
+  db: Queryable,
+  id: string,
+  from: ServerTransport,
+  to: ServerTransport,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE mcp_servers SET transport = $3::jsonb WHERE id = $1 AND transport = $2::jsonb',
+    [id, json(from), json(to)],
+  );
+  return rowCount > 0;
+}
+
 /**
  * Marks an HTTP server as one each user authorizes with OAuth (it answered 401 and publishes
  * protected-resource metadata). Returns whether the registration changed.
@@ -129,6 +145,7 @@ export async function markServerOAuth(db: Queryable, id: string): Promise<boolea
   return rowCount > 0;
 }
 
+/** Starts or stops a server (its desired state, followed by every replica). */
 export async function setServerEnabled(
   db: Queryable,
   id: string,
