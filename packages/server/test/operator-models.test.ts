@@ -139,13 +139,30 @@ describe("the operator's configured models", () => {
     expect(calls(first)).toEqual([{ authorization: `Bearer ${KEYS.first}`, model: 'first-model' }]);
   });
 
-  it("shows each turn's tokens on its reply, priced as the model that answered it, when read again", async () => {
+  it("shows each turn's tokens on its reply, priced as the model that answered it, in the turn's answer and when read again", async () => {
     const id = (await alice.post('/conversations', {})).body.id as string;
     second.enqueue(openaiStream({ text: 'Hello.', usage: { inputTokens: 2_000, outputTokens: 500 } }));
-    await alice.post(`/conversations/${id}/chat`, { content: 'hi' });
+    const answered = (await alice.post(`/conversations/${id}/chat`, { content: 'hi' })).body;
+    const firstUsage = { input_tokens: 2_000, output_tokens: 500, cost: { amount: 0.008, currency: 'EUR' } };
+    expect(answered.assistant_message).toMatchObject({ content: 'Hello.', usage: firstUsage });
+    expect(answered.messages).toEqual([answered.assistant_message]);
     await alice.patch(`/conversations/${id}`, { model: 'first' });
     first.enqueue(openaiStream({ text: 'Hello again.', usage: { inputTokens: 1_000, outputTokens: 100 } }));
-    await alice.post(`/conversations/${id}/chat`, { content: 'again' });
+    // A send retried under its Idempotency-Key gets the same answer, usage included.
+    const again = () =>
+      alice.request(
+        'POST',
+        `/conversations/${id}/chat`,
+        { content: 'again' },
+        { 'Idempotency-Key': 'again-1' },
+      );
+    const secondAnswer = (await again()).body;
+    expect(secondAnswer.assistant_message.usage).toEqual({
+      input_tokens: 1_000,
+      output_tokens: 100,
+      cost: { amount: 0.00065, currency: 'USD' },
+    });
+    expect((await again()).body).toEqual(secondAnswer);
     const { items } = (await alice.get(`/conversations/${id}/messages`)).body as {
       items: Array<{ role: string; content: string; usage?: unknown }>;
     };

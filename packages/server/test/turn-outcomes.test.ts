@@ -92,11 +92,9 @@ describe.each(testBackends())('a turn whose save fails is told what storage hold
 
   const conversation = async () => (await gw.alice.post('/conversations', {})).body.id as string;
   const chat = (id: string, content: string) => gw.alice.post(`/conversations/${id}/chat`, { content });
-  /** The stored messages, as the chat answers gave them (a listed reply also carries its turn's usage). */
+  /** The stored messages, as the chat answers gave them (a reply with its turn's usage). */
   const messages = async (id: string) =>
-    ((await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<Record<string, unknown>>).map(
-      ({ usage: _usage, ...message }) => message,
-    );
+    (await gw.alice.get(`/conversations/${id}/messages`)).body.items as Array<Record<string, unknown>>;
 
   it('a refused commit: not_saved, its message marked, the conversation free at once and the note sent on', async () => {
     const id = await conversation();

@@ -6,7 +6,7 @@ import { readRunOutcome } from '../store/run-outcome.ts';
 import type { SequencedEvent } from '../store/stream-event.ts';
 import { runStart } from '../store/stream-event-store.ts';
 import { idempotencyKeyInFlight, jsonAnswer, type StoredAnswer } from './idempotency-key.ts';
-import { storedTurnAnswer } from './turn-answer.ts';
+import { storedTurnAnswer, withTurnUsage } from './turn-answer.ts';
 import { wantsStream, writeSse } from './write-sse.ts';
 
 /**
@@ -16,6 +16,7 @@ import { wantsStream, writeSse } from './write-sse.ts';
  */
 export async function recoverTurnAnswer(
   services: GatewayServices,
+  userId: string,
   conversationId: string,
   runId: string,
   stream: boolean,
@@ -25,7 +26,7 @@ export async function recoverTurnAnswer(
     stored = await readRunOutcome(services.db, conversationId, runId);
   if (stored.state !== 'ended') return stored.state;
   if (stream) return { kind: 'stream', conversationId, runId };
-  return storedTurnAnswer(conversationId, runId, stored);
+  return withTurnUsage(services, userId, conversationId, storedTurnAnswer(conversationId, runId, stored));
 }
 
 /**
@@ -40,7 +41,13 @@ export async function replayTurnAnswer(
 ): Promise<Response> {
   if (answer.kind === 'json') return jsonAnswer(c, answer);
   if (!wantsStream(c)) {
-    const found = await recoverTurnAnswer(services, answer.conversationId, answer.runId, false);
+    const found = await recoverTurnAnswer(
+      services,
+      c.get('user').id,
+      answer.conversationId,
+      answer.runId,
+      false,
+    );
     if (typeof found === 'string' || found.kind !== 'json') throw idempotencyKeyInFlight();
     return jsonAnswer(c, found);
   }

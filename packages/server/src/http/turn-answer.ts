@@ -1,6 +1,14 @@
+import { modelPrices, replyUsage } from '../chat/reply-usage.ts';
 import type { TurnOutcome } from '../chat/turn-types.ts';
+import type { ApiMessage } from '../messages/api-message.ts';
+import type { GatewayServices } from '../services/gateway-services.ts';
+import { getConversation } from '../store/conversation-store.ts';
 import type { StoredRunOutcome } from '../store/run-outcome.ts';
+import { runUsage } from '../store/run-usage-store.ts';
 import type { StoredAnswer } from './idempotency-key.ts';
+
+/** A turn's JSON answer. */
+type TurnAnswer = Extract<StoredAnswer, { kind: 'json' }>;
 
 /** Stop reasons of a turn whose answer was not saved (its user message was). */
 const UNSAVED = new Set<TurnOutcome['stopReason']>(['not_saved', 'outcome_unknown', 'interrupted']);
@@ -9,7 +17,7 @@ const UNSAVED = new Set<TurnOutcome['stopReason']>(['not_saved', 'outcome_unknow
  * A turn's JSON answer and status: what it stored (the user's message, whatever the outcome) and how
  * it ended — 200, 502 for a model error, 500 when its answer was not saved (or that is unknown).
  */
-export function turnAnswer(outcome: TurnOutcome): Extract<StoredAnswer, { kind: 'json' }> {
+export function turnAnswer(outcome: TurnOutcome): TurnAnswer {
   const unsaved = UNSAVED.has(outcome.stopReason);
   const failed = outcome.stopReason === 'error' || unsaved;
   return {
@@ -44,7 +52,7 @@ export function storedTurnAnswer(
   conversationId: string,
   runId: string,
   stored: Extract<StoredRunOutcome, { state: 'ended' }>,
-): Extract<StoredAnswer, { kind: 'json' }> {
+): TurnAnswer {
   const userMessage = stored.userMessage ?? undefined;
   const { end } = stored;
   if (end.saved)
@@ -96,4 +104,31 @@ function describe(outcome: TurnOutcome): string {
     default:
       return outcome.error ?? 'The turn failed';
   }
+}
+
+/**
+ * The answer with what its turn used on its last assistant message (`usage`: the tokens and, at the
+ * price of the model that answered, their cost), as `GET /conversations/{id}/messages` shows it.
+ * Unchanged when the turn stored no reply or no usage.
+ */
+export async function withTurnUsage(
+  services: Pick<GatewayServices, 'db' | 'models'>,
+  userId: string,
+  conversationId: string,
+  answer: TurnAnswer,
+): Promise<TurnAnswer> {
+  const body = answer.body as {
+    run_id?: string;
+    assistant_message?: ApiMessage | null;
+    messages?: ApiMessage[];
+  };
+  const reply = body.assistant_message;
+  if (!reply || !body.run_id) return answer;
+  const used = (await runUsage(services.db, userId, [body.run_id])).get(body.run_id);
+  if (!used) return answer;
+  const conversation = await getConversation(services.db, userId, conversationId);
+  const priceOf = modelPrices(services.models, conversation?.model ?? null);
+  const answered = { ...reply, usage: replyUsage(used, priceOf(used.model)) };
+  const messages = body.messages?.map((message) => (message.id === reply.id ? answered : message));
+  return { ...answer, body: { ...body, assistant_message: answered, messages } };
 }

@@ -25,7 +25,7 @@ import {
 } from '../openapi-parts.ts';
 import { recoverTurnAnswer, replayTurnAnswer } from '../replay-turn.ts';
 import { ClientToolSchema, Message, PendingCall, text } from '../schemas.ts';
-import { turnAnswer } from '../turn-answer.ts';
+import { turnAnswer, withTurnUsage } from '../turn-answer.ts';
 import { wantsStream, writeSse } from '../write-sse.ts';
 
 /** The most canvas events one page lists (the default page). */
@@ -119,7 +119,11 @@ const ChatResponse = named('ChatResponse', {
         "`not_saved`: nothing of the turn was stored but its user message (marked `unanswered`); `outcome_unknown`: the database did not confirm whether the turn's commit went through, and the error says how to check; `interrupted` (a retried send's answer only): the gateway running the turn stopped.",
     },
     user_message: { anyOf: [Message, { type: 'null' }] },
-    assistant_message: { anyOf: [Message, { type: 'null' }] },
+    assistant_message: {
+      anyOf: [Message, { type: 'null' }],
+      description:
+        "The turn's last assistant message, with the turn's `usage` (as the messages list gives it).",
+    },
     messages: {
       type: 'array',
       items: Message,
@@ -196,7 +200,7 @@ export const chatRoutes: AnyApiRoute[] = [
         body,
         conversationId: c.req.param('id'),
         runId,
-        recover: (id, run) => recoverTurnAnswer(services, id, run, wantsStream(c)),
+        recover: (id, run) => recoverTurnAnswer(services, c.get('user').id, id, run, wantsStream(c)),
         replay: (answer) => replayTurnAnswer(c, services, answer),
         handle: (keep) =>
           startTurn(
@@ -390,7 +394,12 @@ async function respond(
       followConversation(services, turn.conversationId, turn.live.firstSeq - 1, signal),
     );
   }
-  const answer = turnAnswer(await turn.done);
+  const answer = await withTurnUsage(
+    services,
+    c.get('user').id,
+    turn.conversationId,
+    turnAnswer(await turn.done),
+  );
   await keep?.(answer).catch((error: unknown) =>
     services.logger.warn(
       { err: error },
