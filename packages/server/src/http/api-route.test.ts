@@ -43,8 +43,8 @@ const routes = [
     summary: 'Tag a note',
     body: named('TagInput', { type: 'object', properties: { tags: { type: 'array', items: Tag } } }),
     optionalBody: true,
-    responses: { '204': { description: 'Tagged' } },
-    handle: (c) => c.body(null, 204),
+    responses: { '200': { description: 'Tagged' } },
+    handle: async (c, { body }) => c.json({ tags: (await body()).tags ?? [] }),
   }),
 ];
 
@@ -80,6 +80,24 @@ describe('apiRoute: one description of a route', () => {
     const unknownQuery = await post(app, '/notes/n1?colour=red', { text: 'milk' });
     expect(unknownQuery.status).toBe(400);
     expect(((await unknownQuery.json()) as { message: string }).message).toMatch(/^invalid query/);
+  });
+
+  it('reads a left-out optional body as {}, and one that is sent against its schema', async () => {
+    const app = notesApp();
+    const without = await app.request('/notes/n1/tag', { method: 'PUT' });
+    expect(await without.json()).toEqual({ tags: [] });
+    const sent = await app.request('/notes/n1/tag', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: [{ label: 'home' }] }),
+    });
+    expect(await sent.json()).toEqual({ tags: [{ label: 'home' }] });
+    const invalid = await app.request('/notes/n1/tag', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: 'home' }),
+    });
+    expect(invalid.status).toBe(400);
   });
 
   it('documents each operation, its parameters and body, and publishes every named schema once', () => {

@@ -60,7 +60,7 @@ export interface ApiRoute<Body extends JSONSchema = JSONSchema, Query extends JS
   query?: Query;
   /** Its JSON body. */
   body?: NamedSchema<Body>;
-  /** The body may be left out (so documented): the handler reads it only when one came. */
+  /** The body may be left out (so documented): `body()` then reads as `{}`. */
   optionalBody?: true;
   /** Its OpenAPI responses, by status. */
   responses: Record<string, unknown>;
@@ -92,20 +92,35 @@ export function mountRoutes(
   services: GatewayServices,
 ): void {
   for (const route of routes) {
+    // Made once per route: the validator compiles a schema once per schema object.
+    const bodySchema = route.body === undefined ? undefined : (inlined(route.body) as JsonSchema);
+    const querySchema = route.query === undefined ? undefined : (inlined(route.query) as JsonSchema);
     app.on(route.method.toUpperCase(), route.path.replace(/\{(\w+)\}/g, ':$1'), (c) =>
       route.handle(c, {
         services,
-        body: () => readBody(c, schemaOf(route.body, route), services),
-        query: () => readQuery(c, schemaOf(route.query, route), services),
+        body: () =>
+          route.optionalBody && !c.req.header('content-type')
+            ? Promise.resolve({})
+            : readBody(c, schemaOf(bodySchema, route), services),
+        query: () => readQuery(c, schemaOf(querySchema, route), services),
       }),
     );
   }
 }
 
-function schemaOf(schema: JSONSchema | NamedSchema | undefined, route: AnyApiRoute): JsonSchema {
+function schemaOf(schema: JsonSchema | undefined, route: AnyApiRoute): JsonSchema {
   if (schema === undefined)
     throw new Error(`${route.method.toUpperCase()} ${route.path} reads a body or query it has no schema for`);
-  return (isNamed(schema) ? schema[COMPONENT].schema : schema) as JsonSchema;
+  return schema;
+}
+
+/** The schema with every named schema in it written out, as the validator reads it (it resolves no `$ref`). */
+function inlined(value: unknown): unknown {
+  if (isNamed(value)) return inlined(value[COMPONENT].schema);
+  if (Array.isArray(value)) return value.map(inlined);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inlined(item)]));
+  return value;
 }
 
 function isNamed(value: unknown): value is NamedSchema {

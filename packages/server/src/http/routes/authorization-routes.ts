@@ -2,7 +2,7 @@ import type { GatewayEnv, GatewayServices } from '../../services/gateway-service
 import { type ServerRow, usesOAuth } from '../../store/server-store.ts';
 import { AuthorizationFlowError } from '../../upstream/server-authorizations.ts';
 import { ApiError } from '../api-error.ts';
-import { type AnyApiRoute, apiRoute, named, type SchemaValue } from '../api-route.ts';
+import { type AnyApiRoute, apiRoute, named } from '../api-route.ts';
 import { browserBinding } from '../browser-binding.ts';
 import { errorResponse, json, serverIdParam, standardErrors } from '../openapi-parts.ts';
 import { text } from '../schemas.ts';
@@ -63,10 +63,8 @@ export const authorizationRoutes: AnyApiRoute[] = [
     },
     async handle(c, { services, body }) {
       const row = await findOAuthServer(services, c, c.req.param('id') as string);
-      // The body is optional: a request without one starts the flow with the defaults.
-      const input: SchemaValue<typeof AuthorizeRequestSchema> = c.req.header('content-type')
-        ? await body()
-        : {};
+      // A request without a body starts the flow with the defaults.
+      const input = await body();
       if (input.return_to !== undefined && !isLocalPath(input.return_to)) {
         throw new ApiError(
           400,
